@@ -1,0 +1,17 @@
+// Package analyzers holds the one list of reconcilelint's analyzers that
+// every driver (the CLI, go vet -vettool, the golangci-lint plugin) runs.
+package analyzers
+
+import (
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/sleeploop"
+	"golang.org/x/tools/go/analysis"
+)
+
+// All returns every analyzer: the engine first, then the checks.
+func All() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		blocking.Analyzer,
+		sleeploop.Analyzer,
+	}
+}

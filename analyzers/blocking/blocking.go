@@ -1,0 +1,137 @@
+// Package blocking is the engine that the reconcilelint checks share.
+//
+// For every function of the package under analysis (closures included) it
+// computes a summary: the blocking effects a call to the function may reach,
+// each with the shortest chain of calls down to the sink. Summaries of
+// functions in the same package come from a fixpoint over the strongly
+// connected components of the package's call graph; summaries of functions in
+// other packages come from the object facts this analyzer exported when it
+// analyzed them; the standard library and well-known Kubernetes APIs come from
+// the model table. The analyzer reports no findings of its own: the checks
+// read its Result and report the effects reachable from each entry point.
+package blocking
+
+import (
+	"fmt"
+	"go/token"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name: "blocking",
+	Doc: `compute what each function may wait on, for the reconcilelint checks
+
+The blocking analyzer finds the reconcile entry points of a package and
+summarises, for every function, the waits it may reach and the chain of calls
+that leads there. It exports the summaries as facts for the packages that
+import this one. It reports nothing itself; sleeploop and the other checks do.`,
+	URL:        "https://github.com/reconcilelint/reconcilelint#how-it-works",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{(*Summary)(nil)},
+}
+
+func init() {
+	Analyzer.Flags.Var(&extraEntries, "entries",
+		"comma-separated full names of extra entry points, e.g. '(*example.com/ctl.Controller).syncHandler'")
+}
+
+// Result lists the entry points of the package, each with its effects.
+type Result struct {
+	Entries []*Entry // in source order
+}
+
+// Entry is one function that a reconcile worker calls.
+type Entry struct {
+	Func    *ssa.Function
+	Name    string // as it appears in chains
+	Kind    string // why it is an entry, e.g. "Reconcile method"
+	Effects []Effect
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	result := &Result{}
+	// The standard library is described by the model table, not analyzed.
+	if model.IsStd(pass.Pkg.Path()) {
+		return result, nil
+	}
+	w := newWalker(pass, buildSSA(pass))
+	w.scanAll()
+	w.guard("the call graph of "+pass.Pkg.Path(), pass.Files[0].Package, w.solve)
+	w.exportFacts()
+	result.Entries = w.entries()
+	return result, nil
+}
+
+// buildSSA builds the package's SSA form. The engine builds it itself rather
+// than requiring buildssa so that packages it skips cost nothing.
+func buildSSA(pass *analysis.Pass) *ssa.Package {
+	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	return pkg
+}
+
+// guard runs f, turning a panic into a diagnostic that names what was being
+// analyzed, so that one bug does not stop the rest of the run.
+func (w *walker) guard(what string, pos token.Pos, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.pass.Report(analysis.Diagnostic{
+				Pos:      pos,
+				Category: "internal-error",
+				Message: fmt.Sprintf("reconcilelint internal error while analyzing %s: %v; "+
+					"please report this bug at https://github.com/reconcilelint/reconcilelint/issues", what, r),
+			})
+		}
+	}()
+	f()
+}
+
+func (w *walker) exportFacts() {
+	for _, fi := range w.funcs {
+		obj := fi.object()
+		if obj == nil || len(fi.summary) == 0 {
+			continue
+		}
+		w.pass.ExportObjectFact(obj, &Summary{Effects: fi.summary.sorted()})
+	}
+}
+
+func (w *walker) entries() []*Entry {
+	var entries []*Entry
+	for _, fi := range w.funcs {
+		if kind := w.entryKind(fi.fn); kind != "" {
+			entries = append(entries, &Entry{Func: fi.fn, Name: fi.name, Kind: kind, Effects: fi.summary.sorted()})
+		}
+	}
+	slices.SortStableFunc(entries, func(a, b *Entry) int { return int(a.Func.Pos() - b.Func.Pos()) })
+	return entries
+}
+
+// Findings returns the effects of the entry that worth accepts, one per sink:
+// the witness that does not repeat the wait when worth accepts it, so that
+// the chain shown is the plainest one, else the one in a loop.
+func (e *Entry) Findings(worth func(Effect) bool) []Effect {
+	var found []Effect
+	seen := make(map[string]bool)
+	for _, pass := range []bool{false, true} {
+		for _, eff := range e.Effects {
+			if eff.InLoop == pass && !seen[eff.SinkKey()] && worth(eff) {
+				seen[eff.SinkKey()] = true
+				found = append(found, eff)
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Effect) int { return strings.Compare(a.SinkKey(), b.SinkKey()) })
+	return found
+}

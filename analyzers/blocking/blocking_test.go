@@ -1,0 +1,62 @@
+package blocking_test
+
+import (
+	"bytes"
+	"encoding/gob"
+	"path/filepath"
+	"testing"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFacts checks the summaries exported across packages, including for an
+// unexported function and a sink suppressed by an ignore directive.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...")
+}
+
+// TestFactEncoding checks that every summary the fixtures produce survives a
+// gob round trip and encodes to the same bytes every time.
+func TestFactEncoding(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...")
+	var n int
+	for _, r := range results {
+		for _, fact := range r.Facts {
+			for _, f := range fact {
+				summary := f.(*blocking.Summary)
+				first, second := encode(t, summary), encode(t, summary)
+				if !bytes.Equal(first, second) {
+					t.Errorf("%v encodes differently on two runs", summary)
+				}
+				var decoded blocking.Summary
+				if err := gob.NewDecoder(bytes.NewReader(first)).Decode(&decoded); err != nil {
+					t.Fatal(err)
+				}
+				if decoded.String() != summary.String() || !bytes.Equal(encode(t, &decoded), first) {
+					t.Errorf("round trip changed %v into %v", summary, &decoded)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the fixtures produced no facts")
+	}
+}
+
+func encode(t *testing.T, s *blocking.Summary) []byte {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}

@@ -1,0 +1,167 @@
+package blocking
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+	"time"
+)
+
+// Limits that keep facts small. Effects past MaxEffects are dropped in a
+// deterministic order (see Summary.add); chains longer than MaxChain keep
+// their first and last frames and count the ones in between.
+const (
+	MaxEffects = 64
+	MaxChain   = 12
+)
+
+// Summary is the object fact exported for a function (on its generic
+// origin): every blocking effect a call to it may reach.
+type Summary struct {
+	Effects []Effect // sorted by key
+}
+
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	parts := make([]string, len(s.Effects))
+	for i, e := range s.Effects {
+		parts[i] = e.Sink + " via " + e.ChainString()
+	}
+	return "blocks(" + strings.Join(parts, "; ") + ")"
+}
+
+// Effect is one way a function may block: a sink and the shortest chain of
+// calls that reaches it.
+type Effect struct {
+	Check string // the analyzer that reports it, e.g. "sleeploop"
+	Sink  string // how the message names the wait, e.g. "time.Sleep"
+	Wait  Wait
+	// InLoop: some call on the way, or the sink itself, sits in a loop or in
+	// a callback that an API calls repeatedly, so the wait can repeat.
+	InLoop bool
+	// Chain runs from the summarised function down to the sink: each frame is
+	// a function and the position of the call it makes to the next frame; the
+	// last frame holds the position of the sink.
+	Chain  []Frame
+	Elided int // frames dropped from the middle of a chain longer than MaxChain
+}
+
+// Frame is one function on a chain and the position of its call.
+type Frame struct {
+	Func string // e.g. "(*controllers.BucketReconciler).Reconcile"
+	Pos  string // e.g. "controllers/bucket.go:42"
+
+	pos token.Pos // set only for frames in the package under analysis
+}
+
+// Wait is what the model knows of how long a sink waits.
+type Wait struct {
+	Total     time.Duration // the longest one call waits, when known
+	Every     time.Duration // the period of a poll or ticker, when known
+	Unknown   bool          // Total could not be computed
+	Unbounded bool          // waits for a condition: no bound of its own
+}
+
+// Describe says how long the sink waits, for messages.
+func (e Effect) Describe() string {
+	w := e.Wait
+	var s string
+	switch {
+	case w.Every > 0 && w.Unbounded:
+		s = fmt.Sprintf("polls every %v with no time limit", w.Every)
+	case w.Unbounded:
+		s = "waits with no time limit"
+	case w.Every > 0 && !w.Unknown:
+		s = fmt.Sprintf("polls every %v for up to %v", w.Every, w.Total)
+	case w.Unknown:
+		s = "waits for a time not known statically"
+	default:
+		s = fmt.Sprintf("waits up to %v", w.Total)
+	}
+	if e.InLoop {
+		s += ", in a loop that repeats it"
+	}
+	return s
+}
+
+// ChainString renders the chain as "F (file:line) -> G (file:line) -> sink".
+func (e Effect) ChainString() string {
+	var b strings.Builder
+	for i, f := range e.Chain {
+		if i > 0 {
+			b.WriteString(" -> ")
+		}
+		if i == len(e.Chain)-1 && e.Elided > 0 {
+			fmt.Fprintf(&b, "(%d more) -> ", e.Elided)
+		}
+		fmt.Fprintf(&b, "%s (%s)", f.Func, f.Pos)
+	}
+	b.WriteString(" -> " + e.Sink)
+	return b.String()
+}
+
+// ReportPos is where a finding for this effect belongs: the deepest frame of
+// the chain that lies in the package under analysis.
+func (e Effect) ReportPos() token.Pos {
+	var pos token.Pos
+	for _, f := range e.Chain {
+		if !f.pos.IsValid() {
+			break
+		}
+		pos = f.pos
+	}
+	return pos
+}
+
+// SinkKey identifies the sink an effect reaches: checks report one finding
+// per sink and entry point.
+func (e Effect) SinkKey() string {
+	return e.Sink + "@" + e.Chain[len(e.Chain)-1].Pos
+}
+
+// key identifies an effect in a summary. A sink may be kept twice: with the
+// shortest chain that repeats it and with the shortest one that does not,
+// because a short wait matters only when it repeats.
+func (e Effect) key() string {
+	if e.InLoop {
+		return e.SinkKey() + " (loop)"
+	}
+	return e.SinkKey()
+}
+
+// shorter orders chains: fewer frames first, then by text, so that the
+// witness kept for a sink does not depend on the order of the walk.
+func shorter(a, b Effect) bool {
+	la, lb := len(a.Chain)+a.Elided, len(b.Chain)+b.Elided
+	if la != lb {
+		return la < lb
+	}
+	return a.ChainString() < b.ChainString()
+}
+
+// prefixed returns e as reached through a call in caller at frame f.
+func (e Effect) prefixed(f Frame, inLoop bool) Effect {
+	chain := make([]Frame, 0, len(e.Chain)+1)
+	chain = append(chain, f)
+	chain = append(chain, e.Chain...)
+	e.Chain = chain
+	e.InLoop = e.InLoop || inLoop
+	if len(e.Chain) > MaxChain {
+		drop := len(e.Chain) - MaxChain
+		e.Chain = append(e.Chain[:MaxChain-1:MaxChain-1], e.Chain[len(e.Chain)-1])
+		e.Elided += drop
+	}
+	return e
+}
+
+// stripPositions drops token positions, which mean nothing outside the
+// package that computed them.
+func (e Effect) stripPositions() Effect {
+	chain := make([]Frame, len(e.Chain))
+	for i, f := range e.Chain {
+		chain[i] = Frame{Func: f.Func, Pos: f.Pos}
+	}
+	e.Chain = chain
+	return e
+}

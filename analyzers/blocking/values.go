@@ -1,0 +1,159 @@
+package blocking
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"time"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// waitOf computes how long a call to a modelled API waits, from the
+// arguments whose values are constant where the call is made.
+func (w *walker) waitOf(entry *model.Func, args []ssa.Value) Wait {
+	wait := Wait{Unbounded: entry.Unbounded}
+	known := func(d time.Duration, ok bool) time.Duration {
+		if !ok {
+			wait.Unknown = true
+		}
+		return d
+	}
+	for i, role := range entry.Params {
+		if i >= len(args) {
+			wait.Unknown = true
+			break
+		}
+		switch role {
+		case model.Duration, model.Timeout:
+			wait.Total = known(constDuration(args[i]))
+		case model.Interval:
+			wait.Every, _ = constDuration(args[i])
+		case model.Backoff:
+			b, ok := w.backoffOf(args[i])
+			wait.Total = known(b.total(), ok)
+		}
+	}
+	if args == nil && len(entry.Params) > 0 { // a timer whose constructor is out of sight
+		wait.Unknown = true
+	}
+	return wait
+}
+
+func constDuration(v ssa.Value) (time.Duration, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	d, exact := constant.Int64Val(c.Value)
+	return time.Duration(d), exact
+}
+
+// backoff mirrors k8s.io/apimachinery/pkg/util/wait.Backoff.
+type backoff struct {
+	steps    int64
+	duration time.Duration
+	factor   float64
+	jitter   float64
+	cap      time.Duration
+}
+
+// total is the longest that wait.ExponentialBackoff (which retry.OnError and
+// RetryOnConflict use) sleeps with this backoff: one sleep between each pair
+// of attempts, each stretched by the jitter, growing by the factor until it passes cap.
+func (b backoff) total() time.Duration {
+	var sum float64
+	d := float64(b.duration)
+	for step := int64(1); step < b.steps; step++ {
+		sum += d * (1 + max(b.jitter, 0))
+		if b.factor != 0 {
+			d *= b.factor
+		}
+		if b.cap > 0 && d > float64(b.cap) {
+			break // delay() ends the backoff once the next step passes cap
+		}
+	}
+	return time.Duration(sum)
+}
+
+// backoffOf evaluates a wait.Backoff argument: a package variable the model
+// knows, or a composite literal whose fields are constants.
+func (w *walker) backoffOf(v ssa.Value) (backoff, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
+		return backoff{}, true // the zero Backoff
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return backoff{}, false
+	}
+	switch addr := load.X.(type) {
+	case *ssa.Global:
+		if obj, ok := addr.Object().(*types.Var); ok && obj.Pkg() != nil {
+			if known := w.table.Backoff(model.PkgPath(obj.Pkg()) + "." + obj.Name()); known != nil {
+				return backoff{int64(known.Steps), known.Duration, known.Factor, known.Jitter, known.Cap}, true
+			}
+		}
+		if init := w.pkg.Func("init"); init != nil && addr.Pkg == w.pkg {
+			// The package initializer builds the value in a temporary and
+			// stores it whole, or stores its fields one by one.
+			instrs := allInstrs(init)
+			for _, instr := range instrs {
+				if store, ok := instr.(*ssa.Store); ok && store.Addr == addr {
+					return w.backoffOf(store.Val)
+				}
+			}
+			return fieldsStored(addr, instrs)
+		}
+	case *ssa.Alloc:
+		return fieldsStored(addr, *addr.Referrers())
+	}
+	return backoff{}, false
+}
+
+func allInstrs(fn *ssa.Function) []ssa.Instruction {
+	var instrs []ssa.Instruction
+	for _, b := range fn.Blocks {
+		instrs = append(instrs, b.Instrs...)
+	}
+	return instrs
+}
+
+// fieldsStored reads the constant fields stored into the struct at addr by
+// instrs. Any non-constant store makes the value unknown.
+func fieldsStored(addr ssa.Value, instrs []ssa.Instruction) (backoff, bool) {
+	var b backoff
+	st, ok := addr.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return b, false
+	}
+	for _, instr := range instrs {
+		fa, ok := instr.(*ssa.FieldAddr)
+		if !ok || fa.X != addr {
+			continue
+		}
+		for _, ref := range *fa.Referrers() {
+			store, ok := ref.(*ssa.Store)
+			if !ok || store.Addr != fa {
+				continue
+			}
+			c, ok := store.Val.(*ssa.Const)
+			if !ok {
+				return b, false
+			}
+			switch st.Field(fa.Field).Name() {
+			case "Duration":
+				b.duration = time.Duration(c.Int64())
+			case "Cap":
+				b.cap = time.Duration(c.Int64())
+			case "Steps":
+				b.steps = c.Int64()
+			case "Factor":
+				b.factor = c.Float64()
+			case "Jitter":
+				b.jitter = c.Float64()
+			}
+		}
+	}
+	return b, true
+}

@@ -1,0 +1,403 @@
+package blocking
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"go/types"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// walker computes the summaries of one package.
+type walker struct {
+	pass    *analysis.Pass
+	pkg     *ssa.Package
+	table   *model.Table
+	ignored ignoredLines
+
+	funcs  []*funcInfo // source order
+	byFunc map[*ssa.Function]*funcInfo
+	// converted holds functions converted to reconcile.Func or TypedFunc.
+	converted map[*ssa.Function]bool
+
+	candidates []*types.TypeName // named types that may implement an interface; see implementations
+}
+
+// funcInfo is what the walker knows of one function of the package.
+type funcInfo struct {
+	fn    *ssa.Function
+	name  string
+	base  effectSet   // sinks in the body and effects of calls out of the package
+	calls []localCall // calls to functions of this package
+	// summary is base plus the effects of calls, once solve has run.
+	summary effectSet
+}
+
+// localCall is a call to a function of the same package.
+type localCall struct {
+	callee *ssa.Function
+	frame  Frame
+	inLoop bool
+}
+
+// site is where a call or a receive happens.
+type site struct {
+	fi     *funcInfo
+	frame  Frame
+	inLoop bool
+}
+
+func newWalker(pass *analysis.Pass, pkg *ssa.Package) *walker {
+	w := &walker{
+		pass:      pass,
+		pkg:       pkg,
+		table:     model.Default,
+		ignored:   findIgnored(pass.Fset, pass.Files),
+		byFunc:    make(map[*ssa.Function]*funcInfo),
+		converted: make(map[*ssa.Function]bool),
+	}
+	for _, fn := range sourceFuncs(pass, pkg) {
+		fi := &funcInfo{fn: fn, name: displayName(fn), base: effectSet{}}
+		w.funcs = append(w.funcs, fi)
+		w.byFunc[fn] = fi
+	}
+	return w
+}
+
+// sourceFuncs lists the functions declared in the package and their
+// closures, in source order.
+func sourceFuncs(pass *analysis.Pass, pkg *ssa.Package) []*ssa.Function {
+	var funcs []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		funcs = append(funcs, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	// Package initializers hold the func literals of package-level variables.
+	if init := pkg.Func("init"); init != nil {
+		add(init)
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if obj, ok := pass.TypesInfo.Defs[declName(decl)].(*types.Func); ok {
+				if fn := pkg.Prog.FuncValue(obj); fn != nil {
+					add(fn)
+				}
+			}
+		}
+	}
+	return funcs
+}
+
+func (fi *funcInfo) object() *types.Func {
+	obj, _ := fi.fn.Object().(*types.Func)
+	return obj
+}
+
+func (w *walker) scanAll() {
+	for _, fi := range w.funcs {
+		w.guard(fi.name, fi.fn.Pos(), func() { w.scan(fi) })
+	}
+}
+
+// scan records the sinks, the calls out of the package and the local calls
+// of one function body.
+func (w *walker) scan(fi *funcInfo) {
+	loops := loopBlocks(fi.fn)
+	for _, b := range fi.fn.Blocks {
+		for _, instr := range b.Instrs {
+			at := func(pos token.Pos) site {
+				return site{fi: fi, frame: w.frame(fi, pos), inLoop: loops[b.Index]}
+			}
+			switch instr := instr.(type) {
+			case *ssa.Go:
+				// A goroutine does not hold the caller's worker.
+			case ssa.CallInstruction:
+				if !w.ignored.at(w.pass.Fset, instr.Pos()) {
+					w.scanCall(at(instr.Pos()), instr.Common())
+				}
+			case *ssa.UnOp:
+				if instr.Op == token.ARROW && !w.ignored.at(w.pass.Fset, instr.Pos()) {
+					w.scanReceive(at(instr.Pos()), instr.X)
+				}
+			case *ssa.Select:
+				if instr.Blocking && !w.ignored.at(w.pass.Fset, instr.Pos()) {
+					for _, state := range instr.States {
+						if state.Dir == types.RecvOnly {
+							w.scanReceive(at(instr.Pos()), state.Chan)
+						}
+					}
+				}
+			case *ssa.ChangeType:
+				w.noteConversion(instr.X, instr.Type())
+			case *ssa.Convert:
+				w.noteConversion(instr.X, instr.Type())
+			}
+		}
+	}
+}
+
+func (w *walker) scanCall(s site, call *ssa.CallCommon) {
+	if call.IsInvoke() {
+		if entry := w.table.Lookup(call.Method); entry != nil {
+			w.modelled(s, entry, call, call.Args)
+			return
+		}
+		for _, impl := range w.implementations(call) {
+			if impl.Pkg() == w.pass.Pkg {
+				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call)
+			} else {
+				w.callExternal(s, impl, call)
+			}
+		}
+		return
+	}
+	if callee := call.StaticCallee(); callee != nil {
+		w.callFunc(s, callee, call)
+	}
+	// Other dynamic calls stay unresolved: see the README.
+}
+
+// callFunc records a call from s to fn, in this package or another.
+func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon) {
+	local, external := w.resolve(fn)
+	switch {
+	case local != nil:
+		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop})
+	case external != nil:
+		w.callExternal(s, external, call)
+	}
+}
+
+// resolve maps a callee to the function of this package whose summary
+// describes it, or to the function of another package whose fact does.
+func (w *walker) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
+	if orig := fn.Origin(); orig != nil {
+		fn = orig
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if obj != nil && obj.Pkg() != w.pass.Pkg {
+		return nil, obj.Origin()
+	}
+	if fn.Synthetic != "" { // bound-method closures, thunks, wrappers
+		if obj == nil {
+			return nil, nil
+		}
+		fn = w.pkg.Prog.FuncValue(obj.Origin())
+	}
+	if w.byFunc[fn] == nil {
+		return nil, nil
+	}
+	return fn, nil
+}
+
+func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon) {
+	if entry := w.table.Lookup(fn); entry != nil {
+		args := call.Args
+		if !call.IsInvoke() && fn.Signature().Recv() != nil {
+			args = args[1:] // the receiver is not a parameter
+		}
+		w.modelled(s, entry, call, args)
+		return
+	}
+	if model.IsStd(model.PkgPath(fn.Pkg())) {
+		return // what the standard library does is the model's to say
+	}
+	var summary Summary
+	if !w.pass.ImportObjectFact(fn, &summary) {
+		return
+	}
+	for _, e := range summary.Effects {
+		s.fi.base.add(e.stripPositions().prefixed(s.frame, s.inLoop))
+	}
+}
+
+// modelled records a call to an API of the model table.
+func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon, args []ssa.Value) {
+	switch entry.Kind {
+	case model.Bounded, model.Timer:
+		return // bounded: nothing to add; timers wait where they are received
+	case model.Sink:
+		s.fi.base.add(Effect{
+			Check:  entry.Check,
+			Sink:   sinkName(entry),
+			Wait:   w.waitOf(entry, args),
+			InLoop: s.inLoop,
+			Chain:  []Frame{s.frame},
+		})
+	}
+	// The API calls its callbacks, repeatedly: their waits count, in a loop.
+	repeated := s
+	repeated.inLoop = true
+	for i, role := range entry.Params {
+		if role != model.Callback || i >= len(args) {
+			continue
+		}
+		if fn := funcValue(args[i]); fn != nil {
+			w.callFunc(repeated, fn, call)
+		}
+	}
+}
+
+// funcValue returns the function a value denotes, if it is a known one.
+func funcValue(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		return v.Fn.(*ssa.Function)
+	case *ssa.ChangeType:
+		return funcValue(v.X)
+	case *ssa.MakeInterface:
+		return funcValue(v.X)
+	}
+	return nil
+}
+
+// scanReceive records a receive from a timer channel.
+func (w *walker) scanReceive(s site, ch ssa.Value) {
+	entry, args := w.timerSource(ch)
+	if entry == nil {
+		return
+	}
+	wait := w.waitOf(entry, args)
+	if wait.Every > 0 { // one receive from a ticker waits one period
+		wait.Total, wait.Every = wait.Every, 0
+	}
+	s.fi.base.add(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}})
+}
+
+// timerSource finds the model entry that made a channel: time.After(d),
+// time.Tick(d), or the field C of a timer or ticker.
+func (w *walker) timerSource(ch ssa.Value) (*model.Func, []ssa.Value) {
+	switch v := ch.(type) {
+	case *ssa.Call:
+		if callee := v.Call.StaticCallee(); callee != nil {
+			if obj, ok := callee.Object().(*types.Func); ok {
+				if entry := w.table.Lookup(obj); entry != nil && entry.Kind == model.Timer {
+					return entry, v.Call.Args
+				}
+			}
+		}
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok || v.Op != token.MUL {
+			return nil, nil
+		}
+		named, _ := types.Unalias(fa.X.Type().(*types.Pointer).Elem()).(*types.Named)
+		if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" {
+			return nil, nil
+		}
+		if field := named.Underlying().(*types.Struct).Field(fa.Field); field.Name() != "C" {
+			return nil, nil
+		}
+		if entry, args := w.timerSource(fa.X); entry != nil {
+			return entry, args // the timer's constructor is in sight
+		}
+		for _, entry := range []string{"time.NewTimer", "time.NewTicker"} {
+			if strings.HasSuffix(entry, named.Obj().Name()) {
+				return w.table.ByName(entry), nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+func sinkName(entry *model.Func) string {
+	if entry.Sink != "" {
+		return entry.Sink
+	}
+	name := entry.Name
+	return name[strings.LastIndex(name, "/")+1:]
+}
+
+// frame is the frame of fi for a call or receive at pos.
+func (w *walker) frame(fi *funcInfo, pos token.Pos) Frame {
+	return Frame{Func: fi.name, Pos: w.posString(pos), pos: pos}
+}
+
+// posString renders pos as "pkgdir/file.go:line": short, and the same on
+// every machine, so facts and messages stay deterministic.
+func (w *walker) posString(pos token.Pos) string {
+	p := w.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s/%s:%d", path.Base(w.pass.Pkg.Path()), path.Base(p.Filename), p.Line)
+}
+
+// solve computes summaries bottom-up over the strongly connected components
+// of the package's call graph, iterating each component to a fixpoint.
+func (w *walker) solve() {
+	index := make(map[*ssa.Function]int, len(w.funcs))
+	for i, fi := range w.funcs {
+		index[fi.fn] = i
+		fi.summary = fi.base.clone()
+	}
+	components := stronglyConnected(len(w.funcs), func(i int) []int {
+		var succ []int
+		for _, c := range w.funcs[i].calls {
+			succ = append(succ, index[c.callee])
+		}
+		return succ
+	})
+	for _, component := range components {
+		for changed := true; changed; {
+			changed = false
+			for _, i := range component {
+				fi := w.funcs[i]
+				for _, c := range fi.calls {
+					for _, e := range w.byFunc[c.callee].summary.sorted() {
+						if fi.summary.add(e.prefixed(c.frame, c.inLoop)) {
+							changed = true
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// effectSet holds one effect per sink, with the shortest chain seen.
+type effectSet map[string]Effect
+
+// add merges e and reports whether the set changed.
+func (s effectSet) add(e Effect) bool {
+	k := e.key()
+	old, ok := s[k]
+	if !ok {
+		s[k] = e
+		return true
+	}
+	if !shorter(e, old) {
+		return false
+	}
+	s[k] = e
+	return true
+}
+
+func (s effectSet) clone() effectSet {
+	c := make(effectSet, len(s))
+	for k, e := range s {
+		c[k] = e
+	}
+	return c
+}
+
+// sorted returns the effects in key order, at most MaxEffects of them.
+func (s effectSet) sorted() []Effect {
+	effects := make([]Effect, 0, len(s))
+	for _, e := range s {
+		effects = append(effects, e)
+	}
+	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
+	if len(effects) > MaxEffects {
+		effects = effects[:MaxEffects]
+	}
+	return effects
+}

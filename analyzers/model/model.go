@@ -1,0 +1,188 @@
+// Package model is the table of well-known APIs that the engine needs to
+// understand: the calls that wait (sinks), the calls that return in bounded
+// time (the walk stops there), and the callbacks those APIs run.
+//
+// It is plain data so that a reader can check every entry against the API it
+// describes. The engine never trusts facts computed for the standard library
+// or for the modelled packages: what they do is what this table says.
+package model
+
+import "time"
+
+// Kind says what a modelled function does to the goroutine that calls it.
+type Kind int
+
+const (
+	// Sink: the call itself waits. An effect starts here.
+	Sink Kind = iota + 1
+	// Bounded: the call returns in bounded time; the walk does not look inside.
+	Bounded
+	// Timer: the call returns a channel, or a timer whose field C is one;
+	// receiving from it waits. The effect starts at the receive.
+	Timer
+)
+
+// Role names what a parameter means to the engine.
+type Role string
+
+const (
+	Ignore   Role = ""         // nothing the engine needs
+	Duration Role = "duration" // a single wait of this length
+	Interval Role = "interval" // the period between polls or ticks
+	Timeout  Role = "timeout"  // the overall bound of a poll
+	Backoff  Role = "backoff"  // a wait.Backoff value: bounds the retries
+	Callback Role = "callback" // a function the API calls, repeatedly
+)
+
+// Func describes one function, method or whole package.
+type Func struct {
+	// Name is the function's full name as FuncName prints it:
+	// "time.Sleep", "(*net/http.Client).Do",
+	// "k8s.io/apimachinery/pkg/util/wait.Poll". A name ending in ".*" matches
+	// every function and method declared in that package; one ending in
+	// "/..." matches that package and every package below it.
+	Name string
+	Kind Kind
+	// Check is the analyzer that reports effects starting here.
+	Check string
+	// Sink is how messages name the wait; it defaults to the short name.
+	Sink string
+	// Params gives the role of each parameter, by position.
+	Params []Role
+	// Unbounded: the API keeps waiting until a condition holds, a channel is
+	// closed or a context is cancelled; its own arguments set no limit.
+	Unbounded bool
+	Reason    string
+}
+
+// BackoffValue is a wait.Backoff whose value the engine knows.
+type BackoffValue struct {
+	Name     string // full name of the package-level variable
+	Steps    int
+	Duration time.Duration
+	Factor   float64
+	Jitter   float64
+	Cap      time.Duration
+	Reason   string
+}
+
+const (
+	waitPkg   = "k8s.io/apimachinery/pkg/util/wait."
+	retryPkg  = "k8s.io/client-go/util/retry."
+	sleeploop = "sleeploop"
+)
+
+// Package paths of controller-runtime that define the entry points.
+const (
+	ReconcilePkg = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+	FinalizerPkg = "sigs.k8s.io/controller-runtime/pkg/finalizer"
+)
+
+var (
+	pollTimeout     = []Role{Interval, Timeout, Callback}
+	pollTimeoutCtx  = []Role{Ignore, Interval, Timeout, Callback}
+	pollForever     = []Role{Interval, Callback}
+	pollForeverCtx  = []Role{Ignore, Interval, Callback}
+	pollUntil       = []Role{Interval, Callback, Ignore}
+	untilStop       = []Role{Callback, Interval, Ignore}
+	untilCtx        = []Role{Ignore, Callback, Interval}
+	jitterUntil     = []Role{Callback, Interval, Ignore, Ignore, Ignore}
+	jitterUntilCtx  = []Role{Ignore, Callback, Interval, Ignore, Ignore}
+	backoffUntil    = []Role{Callback, Ignore, Ignore, Ignore}
+	backoffUntilCtx = []Role{Ignore, Callback, Ignore, Ignore}
+)
+
+// Funcs is the table. Keep it sorted by name within each group.
+var Funcs = []Func{
+	// The standard library's waits.
+	{Name: "time.Sleep", Kind: Sink, Check: sleeploop, Params: []Role{Duration},
+		Reason: "parks the goroutine for the whole duration"},
+	{Name: "time.After", Kind: Timer, Check: sleeploop, Sink: "<-time.After", Params: []Role{Duration},
+		Reason: "a receive from the channel waits for the duration"},
+	{Name: "time.NewTimer", Kind: Timer, Check: sleeploop, Sink: "<-timer.C", Params: []Role{Duration},
+		Reason: "a receive from the timer's C waits for the duration"},
+	{Name: "time.NewTicker", Kind: Timer, Check: sleeploop, Sink: "<-ticker.C", Params: []Role{Interval},
+		Reason: "each receive from the ticker's C waits for the period"},
+	{Name: "time.Tick", Kind: Timer, Check: sleeploop, Sink: "<-time.Tick", Params: []Role{Interval},
+		Reason: "each receive from the channel waits for the period"},
+
+	// k8s.io/apimachinery/pkg/util/wait: polls and loops.
+	{Name: waitPkg + "BackoffUntil", Kind: Sink, Check: sleeploop, Params: backoffUntil, Unbounded: true,
+		Reason: "runs f with backoff until stopCh is closed"},
+	{Name: waitPkg + "BackoffUntilWithContext", Kind: Sink, Check: sleeploop, Params: backoffUntilCtx, Unbounded: true,
+		Reason: "runs f with backoff until ctx is done"},
+	{Name: waitPkg + "ExponentialBackoff", Kind: Sink, Check: sleeploop, Params: []Role{Backoff, Callback},
+		Reason: "sleeps between attempts for as long as the backoff allows"},
+	{Name: waitPkg + "ExponentialBackoffWithContext", Kind: Sink, Check: sleeploop, Params: []Role{Ignore, Backoff, Callback},
+		Reason: "sleeps between attempts for as long as the backoff allows"},
+	{Name: waitPkg + "Forever", Kind: Sink, Check: sleeploop, Params: []Role{Callback, Interval}, Unbounded: true,
+		Reason: "never returns"},
+	{Name: waitPkg + "JitterUntil", Kind: Sink, Check: sleeploop, Params: jitterUntil, Unbounded: true,
+		Reason: "runs f every period until stopCh is closed"},
+	{Name: waitPkg + "JitterUntilWithContext", Kind: Sink, Check: sleeploop, Params: jitterUntilCtx, Unbounded: true,
+		Reason: "runs f every period until ctx is done"},
+	{Name: waitPkg + "NonSlidingUntil", Kind: Sink, Check: sleeploop, Params: untilStop, Unbounded: true,
+		Reason: "runs f every period until stopCh is closed"},
+	{Name: waitPkg + "NonSlidingUntilWithContext", Kind: Sink, Check: sleeploop, Params: untilCtx, Unbounded: true,
+		Reason: "runs f every period until ctx is done"},
+	{Name: waitPkg + "Poll", Kind: Sink, Check: sleeploop, Params: pollTimeout,
+		Reason: "polls every interval until the condition holds or the timeout expires"},
+	{Name: waitPkg + "PollImmediate", Kind: Sink, Check: sleeploop, Params: pollTimeout,
+		Reason: "polls every interval until the condition holds or the timeout expires"},
+	{Name: waitPkg + "PollImmediateInfinite", Kind: Sink, Check: sleeploop, Params: pollForever, Unbounded: true,
+		Reason: "polls until the condition holds"},
+	{Name: waitPkg + "PollImmediateInfiniteWithContext", Kind: Sink, Check: sleeploop, Params: pollForeverCtx, Unbounded: true,
+		Reason: "polls until the condition holds or ctx is done"},
+	{Name: waitPkg + "PollImmediateUntil", Kind: Sink, Check: sleeploop, Params: pollUntil, Unbounded: true,
+		Reason: "polls until the condition holds or stopCh is closed"},
+	{Name: waitPkg + "PollImmediateUntilWithContext", Kind: Sink, Check: sleeploop, Params: pollForeverCtx, Unbounded: true,
+		Reason: "polls until the condition holds or ctx is done"},
+	{Name: waitPkg + "PollImmediateWithContext", Kind: Sink, Check: sleeploop, Params: pollTimeoutCtx,
+		Reason: "polls every interval until the condition holds or the timeout expires"},
+	{Name: waitPkg + "PollInfinite", Kind: Sink, Check: sleeploop, Params: pollForever, Unbounded: true,
+		Reason: "polls until the condition holds"},
+	{Name: waitPkg + "PollInfiniteWithContext", Kind: Sink, Check: sleeploop, Params: pollForeverCtx, Unbounded: true,
+		Reason: "polls until the condition holds or ctx is done"},
+	{Name: waitPkg + "PollUntil", Kind: Sink, Check: sleeploop, Params: pollUntil, Unbounded: true,
+		Reason: "polls until the condition holds or stopCh is closed"},
+	{Name: waitPkg + "PollUntilContextCancel", Kind: Sink, Check: sleeploop,
+		Params: []Role{Ignore, Interval, Ignore, Callback}, Unbounded: true,
+		Reason: "polls until the condition holds or ctx is done"},
+	{Name: waitPkg + "PollUntilContextTimeout", Kind: Sink, Check: sleeploop,
+		Params: []Role{Ignore, Interval, Timeout, Ignore, Callback},
+		Reason: "polls every interval until the condition holds or the timeout expires"},
+	{Name: waitPkg + "PollUntilWithContext", Kind: Sink, Check: sleeploop, Params: pollForeverCtx, Unbounded: true,
+		Reason: "polls until the condition holds or ctx is done"},
+	{Name: waitPkg + "PollWithContext", Kind: Sink, Check: sleeploop, Params: pollTimeoutCtx,
+		Reason: "polls every interval until the condition holds or the timeout expires"},
+	{Name: waitPkg + "Until", Kind: Sink, Check: sleeploop, Params: untilStop, Unbounded: true,
+		Reason: "runs f every period until stopCh is closed"},
+	{Name: waitPkg + "UntilWithContext", Kind: Sink, Check: sleeploop, Params: untilCtx, Unbounded: true,
+		Reason: "runs f every period until ctx is done"},
+
+	// k8s.io/client-go/util/retry: retries with backoff.
+	{Name: retryPkg + "OnError", Kind: Sink, Check: sleeploop, Params: []Role{Backoff, Ignore, Callback},
+		Reason: "sleeps between attempts for as long as the backoff allows"},
+	{Name: retryPkg + "RetryOnConflict", Kind: Sink, Check: sleeploop, Params: []Role{Backoff, Callback},
+		Reason: "sleeps between attempts for as long as the backoff allows"},
+
+	// Bounded APIs: the walk stops here.
+	{Name: "sigs.k8s.io/controller-runtime/pkg/client/...", Kind: Bounded,
+		Reason: "the API server bounds each request, and the cached reader does no I/O"},
+	{Name: "k8s.io/client-go/kubernetes/...", Kind: Bounded,
+		Reason: "typed clients: the API server bounds each request"},
+	{Name: "k8s.io/client-go/listers/...", Kind: Bounded,
+		Reason: "listers read the informer cache and do no I/O"},
+	{Name: "github.com/go-logr/logr/...", Kind: Bounded,
+		Reason: "logging does not wait"},
+	{Name: "k8s.io/klog/v2/...", Kind: Bounded,
+		Reason: "logging does not wait"},
+}
+
+// Backoffs are the package-level backoffs whose values the engine knows.
+var Backoffs = []BackoffValue{
+	{Name: retryPkg + "DefaultBackoff", Steps: 4, Duration: 10 * time.Millisecond, Factor: 5, Jitter: 0.1,
+		Reason: "client-go's default for calls that may fail transiently"},
+	{Name: retryPkg + "DefaultRetry", Steps: 5, Duration: 10 * time.Millisecond, Factor: 1, Jitter: 0.1,
+		Reason: "client-go's default for conflict retries"},
+}

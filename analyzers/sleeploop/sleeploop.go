@@ -1,0 +1,82 @@
+// Package sleeploop reports waits on a reconcile path: time.Sleep, timer and
+// ticker receives, wait.Poll* and wait.Until* loops, and retries with a
+// backoff, reached from a Reconcile, a reconcile.Func or a Finalize.
+package sleeploop
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"golang.org/x/tools/go/analysis"
+)
+
+const Doc = `report waits that hold a reconcile worker
+
+A Reconcile that sleeps, polls or retries with a long backoff holds one of the
+controller's few workers (MaxConcurrentReconciles is 1 by default) for the
+whole wait: the queue backs up and objects stay Pending or Terminating. The
+check follows calls across packages from every entry point and reports each
+wait it reaches, with the chain of calls and the bound when it is known.
+Waits of a constant length below -min-duration are not reported unless they
+sit in a loop, which can repeat them without limit. The fix is to return
+ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
+
+const name = "sleeploop"
+
+var Analyzer = &analysis.Analyzer{
+	Name:     name,
+	Doc:      Doc,
+	URL:      "https://github.com/reconcilelint/reconcilelint#sleeploop",
+	Requires: []*analysis.Analyzer{blocking.Analyzer},
+	Run:      run,
+}
+
+var minDuration = time.Second
+
+func init() {
+	Analyzer.Flags.Var(durationFlag{&minDuration}, "min-duration",
+		"report constant waits only from this length up; waits in loops and of unknown length are always reported")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
+	for _, entry := range result.Entries {
+		for _, e := range entry.Findings(worthReporting) {
+			pass.Report(analysis.Diagnostic{
+				Pos:      e.ReportPos(),
+				Category: name,
+				Message: fmt.Sprintf("%s blocks the reconcile worker (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
+					e.Sink, e.Describe(), e.ChainString()),
+			})
+		}
+	}
+	return nil, nil
+}
+
+func worthReporting(e blocking.Effect) bool {
+	w := e.Wait
+	return e.Check == name && (e.InLoop || w.Unbounded || w.Unknown || w.Total >= minDuration)
+}
+
+// durationFlag is a time.Duration flag that refuses negative values.
+type durationFlag struct{ d *time.Duration }
+
+func (f durationFlag) String() string {
+	if f.d == nil {
+		return ""
+	}
+	return f.d.String()
+}
+
+func (f durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	if d < 0 {
+		return fmt.Errorf("negative duration %v", d)
+	}
+	*f.d = d
+	return nil
+}

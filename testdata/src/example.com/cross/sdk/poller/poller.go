@@ -1,0 +1,15 @@
+// Package poller is two packages away from the Reconcile that reaches it.
+package poller
+
+import "time"
+
+// Settle waits for the cloud to settle.
+func Settle() {
+	time.Sleep(30 * time.Second)
+}
+
+// Quiet waits too, but the author has accepted it.
+func Quiet() {
+	//reconcilelint:ignore bounded by the cloud API's own 2s SLA
+	time.Sleep(2 * time.Second)
+}

@@ -1,0 +1,7 @@
+// Package controllerruntime is a stub of controller-runtime's root package.
+package controllerruntime
+
+import "sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+type Result = reconcile.Result
+type Request = reconcile.Request
