@@ -12,6 +12,7 @@
 package blocking
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"reflect"
@@ -118,7 +119,8 @@ func (w *walker) entries() []*Entry {
 	return entries
 }
 
-// Findings returns the effects of the entry that worth accepts, one per sink:
+// Findings returns the effects of the entry that worth accepts, one per sink,
+// in the order of the positions they are reported at. For each sink it keeps
 // the witness that does not repeat the wait when worth accepts it, so that
 // the chain shown is the plainest one, else the one in a loop.
 func (e *Entry) Findings(worth func(Effect) bool) []Effect {
@@ -132,6 +134,8 @@ func (e *Entry) Findings(worth func(Effect) bool) []Effect {
 			}
 		}
 	}
-	slices.SortStableFunc(found, func(a, b Effect) int { return strings.Compare(a.SinkKey(), b.SinkKey()) })
+	slices.SortStableFunc(found, func(a, b Effect) int {
+		return cmp.Or(cmp.Compare(a.ReportPos(), b.ReportPos()), strings.Compare(a.SinkKey(), b.SinkKey()))
+	})
 	return found
 }

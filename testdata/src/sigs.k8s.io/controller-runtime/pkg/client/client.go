@@ -17,7 +17,10 @@ type Client interface {
 // come from here.
 type impl struct{}
 
-func (impl) Get(ctx context.Context, key string, obj Object) error { time.Sleep(time.Minute); return nil }
-func (impl) Update(ctx context.Context, obj Object) error         { time.Sleep(time.Minute); return nil }
+func (impl) Get(ctx context.Context, key string, obj Object) error {
+	time.Sleep(time.Minute)
+	return nil
+}
+func (impl) Update(ctx context.Context, obj Object) error { time.Sleep(time.Minute); return nil }
 
 func New() Client { return impl{} }

@@ -27,11 +27,12 @@ func PollUntilContextTimeout(ctx context.Context, interval, timeout time.Duratio
 func PollUntilContextCancel(ctx context.Context, interval time.Duration, immediate bool, condition ConditionWithContextFunc) error {
 	return nil
 }
-func Until(f func(), period time.Duration, stopCh <-chan struct{})                                  {}
-func UntilWithContext(ctx context.Context, f func(context.Context), period time.Duration)          {}
-func JitterUntil(f func(), period time.Duration, jitterFactor float64, sliding bool, stopCh <-chan struct{}) {}
-func Forever(f func(), period time.Duration)                                                          {}
-func ExponentialBackoff(backoff Backoff, condition ConditionFunc) error                             { return nil }
+func Until(f func(), period time.Duration, stopCh <-chan struct{})                        {}
+func UntilWithContext(ctx context.Context, f func(context.Context), period time.Duration) {}
+func JitterUntil(f func(), period time.Duration, jitterFactor float64, sliding bool, stopCh <-chan struct{}) {
+}
+func Forever(f func(), period time.Duration)                            {}
+func ExponentialBackoff(backoff Backoff, condition ConditionFunc) error { return nil }
 func ExponentialBackoffWithContext(ctx context.Context, backoff Backoff, condition ConditionWithContextFunc) error {
 	return nil
 }

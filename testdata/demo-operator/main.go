@@ -1,0 +1,40 @@
+// Command demo-operator keeps a cloud bucket for every ConfigMap. It runs two
+// reconcilers for the same job: the blocking one from the incident and the
+// asynchronous fix. reconcilelint reports the first and not the second.
+package main
+
+import (
+	"flag"
+	"os"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+
+	"example.com/demo-operator/internal/cloud"
+	"example.com/demo-operator/internal/controller"
+)
+
+func main() {
+	cloudURL := flag.String("cloud-url", "https://storage.example.com", "the storage API")
+	flag.Parse()
+	ctrl.SetLogger(zap.New())
+
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if err != nil {
+		ctrl.Log.Error(err, "create manager")
+		os.Exit(1)
+	}
+	storage := cloud.New(*cloudURL)
+	if err := (&controller.BucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
+		ctrl.Log.Error(err, "set up bucket controller")
+		os.Exit(1)
+	}
+	if err := (&controller.AsyncBucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
+		ctrl.Log.Error(err, "set up async bucket controller")
+		os.Exit(1)
+	}
+	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
+		ctrl.Log.Error(err, "run manager")
+		os.Exit(1)
+	}
+}
