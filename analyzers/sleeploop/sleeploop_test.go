@@ -23,3 +23,17 @@ func TestSleeploop(t *testing.T) {
 	}
 	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...")
 }
+
+func TestMinDuration(t *testing.T) {
+	if err := sleeploop.Analyzer.Flags.Set("min-duration", "1m"); err != nil {
+		t.Fatal(err)
+	}
+	defer sleeploop.Analyzer.Flags.Set("min-duration", "1s")
+	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/threshold")
+}
+
+func TestMinDurationRejectsNegative(t *testing.T) {
+	if err := sleeploop.Analyzer.Flags.Set("min-duration", "-1s"); err == nil {
+		t.Error("a negative duration was accepted")
+	}
+}

@@ -132,3 +132,19 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("two runs differ:\n%s\n---\n%s", first, second)
 	}
 }
+
+// TestBadFlags wants a clear message and a non-zero exit for bad flag values.
+func TestBadFlags(t *testing.T) {
+	bin, dir := buildTool(t), demoDir(t)
+	for _, tc := range []struct{ flag, message string }{
+		{"-blocking.entries=syncHandler", `bad function name "syncHandler"`},
+		{"-sleeploop.min-duration=-1s", "negative duration"},
+		{"-sleeploop.min-duration=soon", "invalid duration"},
+		{"-no-such-flag", "flag provided but not defined"},
+	} {
+		code, out := run(t, dir, bin, tc.flag, "./...")
+		if code == 0 || !strings.Contains(out, tc.message) {
+			t.Errorf("%s: exit code %d, output:\n%s\nwant a non-zero exit and %q", tc.flag, code, out, tc.message)
+		}
+	}
+}
