@@ -4,6 +4,7 @@ package analyzers
 
 import (
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerrequeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleeploop"
 	"golang.org/x/tools/go/analysis"
 )
@@ -13,5 +14,6 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		blocking.Analyzer,
 		sleeploop.Analyzer,
+		finalizerrequeue.Analyzer,
 	}
 }

@@ -45,7 +45,15 @@ func init() {
 
 // Result lists the entry points of the package, each with its effects.
 type Result struct {
-	Entries []*Entry // in source order
+	Entries []*Entry        // in source order
+	Funcs   []*ssa.Function // every function of the package, closures included, in source order
+
+	w *walker
+}
+
+// Frame returns the chain frame for a position in fn, a function of Funcs.
+func (r *Result) Frame(fn *ssa.Function, pos token.Pos) Frame {
+	return Frame{Func: displayName(fn), Pos: r.w.posString(pos), pos: pos}
 }
 
 // Entry is one function that a reconcile worker calls.
@@ -54,19 +62,29 @@ type Entry struct {
 	Name    string // as it appears in chains
 	Kind    string // why it is an entry, e.g. "Reconcile method"
 	Effects []Effect
+
+	deleting map[token.Pos]bool // positions of the instructions in the deletion region
+}
+
+// InFinalizerBranch reports whether the entry reaches e from code that runs
+// only while the object is being deleted.
+func (e *Entry) InFinalizerBranch(eff Effect) bool {
+	return e.deleting[eff.Chain[0].pos]
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	result := &Result{}
 	// The standard library is described by the model table, not analyzed.
 	if model.IsStd(pass.Pkg.Path()) {
-		return result, nil
+		return &Result{}, nil
 	}
 	w := newWalker(pass, buildSSA(pass))
 	w.scanAll()
 	w.guard("the call graph of "+pass.Pkg.Path(), pass.Files[0].Package, w.solve)
 	w.exportFacts()
-	result.Entries = w.entries()
+	result := &Result{Entries: w.entries(), w: w}
+	for _, fi := range w.funcs {
+		result.Funcs = append(result.Funcs, fi.fn)
+	}
 	return result, nil
 }
 
@@ -111,9 +129,17 @@ func (w *walker) exportFacts() {
 func (w *walker) entries() []*Entry {
 	var entries []*Entry
 	for _, fi := range w.funcs {
-		if kind := w.entryKind(fi.fn); kind != "" {
-			entries = append(entries, &Entry{Func: fi.fn, Name: fi.name, Kind: kind, Effects: fi.summary.sorted()})
+		kind := w.entryKind(fi.fn)
+		if kind == "" {
+			continue
 		}
+		deleting := make(map[token.Pos]bool)
+		for b := range DeletionRegion(fi.fn) {
+			for _, instr := range b.Instrs {
+				deleting[instr.Pos()] = true
+			}
+		}
+		entries = append(entries, &Entry{Func: fi.fn, Name: fi.name, Kind: kind, Effects: fi.summary.sorted(), deleting: deleting})
 	}
 	slices.SortStableFunc(entries, func(a, b *Entry) int { return int(a.Func.Pos() - b.Func.Pos()) })
 	return entries

@@ -85,7 +85,8 @@ func (e Effect) Describe() string {
 	return s
 }
 
-// ChainString renders the chain as "F (file:line) -> G (file:line) -> sink".
+// ChainString renders the chain as "F (file:line) -> G (file:line) -> sink",
+// or without the sink for an effect that has none.
 func (e Effect) ChainString() string {
 	var b strings.Builder
 	for i, f := range e.Chain {
@@ -97,7 +98,9 @@ func (e Effect) ChainString() string {
 		}
 		fmt.Fprintf(&b, "%s (%s)", f.Func, f.Pos)
 	}
-	b.WriteString(" -> " + e.Sink)
+	if e.Sink != "" {
+		b.WriteString(" -> " + e.Sink)
+	}
 	return b.String()
 }
 
@@ -119,6 +122,10 @@ func (e Effect) ReportPos() token.Pos {
 func (e Effect) SinkKey() string {
 	return e.Sink + "@" + e.Chain[len(e.Chain)-1].Pos
 }
+
+// EndsInPackage reports whether the whole chain lies in the package under
+// analysis.
+func (e Effect) EndsInPackage() bool { return e.Chain[len(e.Chain)-1].pos.IsValid() }
 
 // key identifies an effect in a summary. A sink may be kept twice: with the
 // shortest chain that repeats it and with the shortest one that does not,
@@ -154,6 +161,14 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	}
 	return e
 }
+
+// Prefixed returns e as reached from a caller at frame f: for checks that
+// build chains of their own.
+func (e Effect) Prefixed(f Frame) Effect { return e.prefixed(f, false) }
+
+// Imported returns e as read from a fact of another package: without the
+// token positions, which mean nothing outside the package that set them.
+func (e Effect) Imported() Effect { return e.stripPositions() }
 
 // stripPositions drops token positions, which mean nothing outside the
 // package that computed them.

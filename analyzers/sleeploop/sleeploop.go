@@ -43,11 +43,15 @@ func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, entry := range result.Entries {
 		for _, e := range entry.Findings(worthReporting) {
+			where := ""
+			if entry.InFinalizerBranch(e) {
+				where = " in the finalizer branch"
+			}
 			pass.Report(analysis.Diagnostic{
 				Pos:      e.ReportPos(),
 				Category: name,
-				Message: fmt.Sprintf("%s blocks the reconcile worker (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
-					e.Sink, e.Describe(), e.ChainString()),
+				Message: fmt.Sprintf("%s blocks the reconcile worker%s (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
+					e.Sink, where, e.Describe(), e.ChainString()),
 			})
 		}
 	}

@@ -21,7 +21,7 @@ func TestSleeploop(t *testing.T) {
 	if err := blocking.Analyzer.Flags.Set("entries", "(*example.com/entries.Controller).syncHandler"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...")
+	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting")
 }
 
 func TestMinDuration(t *testing.T) {

@@ -52,24 +52,31 @@ func (r *BucketReconciler) finalize(ctx context.Context, cm *corev1.ConfigMap) (
 	if err := r.Cloud.DeleteBucket(ctx, cm.Name); err != nil {
 		return ctrl.Result{}, err
 	}
-	if err := r.waitGone(ctx, cm.Name); err != nil {
+	gone, err := r.waitGone(ctx, cm.Name)
+	if err != nil {
 		return ctrl.Result{}, err
+	}
+	if !gone {
+		// Gave up waiting, and returns as if all were done: nothing calls
+		// Reconcile again, and the ConfigMap stays Terminating.
+		return ctrl.Result{}, nil
 	}
 	controllerutil.RemoveFinalizer(cm, Finalizer)
 	return ctrl.Result{}, client.IgnoreNotFound(r.Update(ctx, cm))
 }
 
-// waitGone polls the cloud until the bucket is gone. While it sleeps, no other
-// ConfigMap is reconciled: new ones stay without a bucket and deleted ones
-// stay Terminating.
-func (r *BucketReconciler) waitGone(ctx context.Context, name string) error {
-	for {
+// waitGone polls the cloud until the bucket is gone, ten times at most. While
+// it sleeps, no other ConfigMap is reconciled: new ones stay without a bucket
+// and deleted ones stay Terminating.
+func (r *BucketReconciler) waitGone(ctx context.Context, name string) (bool, error) {
+	for range 10 {
 		exists, err := r.Cloud.BucketExists(ctx, name)
 		if err != nil || !exists {
-			return err
+			return !exists, err
 		}
 		time.Sleep(5 * time.Second)
 	}
+	return false, nil
 }
 
 // SetupWithManager registers the reconciler with one worker, the default.

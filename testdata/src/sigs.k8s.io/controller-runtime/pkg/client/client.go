@@ -4,9 +4,16 @@ package client
 import (
 	"context"
 	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-type Object interface{ GetName() string }
+type Object interface {
+	GetName() string
+	GetDeletionTimestamp() *metav1.Time
+	GetFinalizers() []string
+	SetFinalizers([]string)
+}
 
 type Client interface {
 	Get(ctx context.Context, key string, obj Object) error

@@ -1,0 +1,296 @@
+// Package finalizerrequeue reports finalizer branches that return without
+// asking to be called again while the finalizer is still set.
+package finalizerrequeue
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+const Doc = `report finalizer branches that leave the object Terminating
+
+A Reconcile that sees the object being deleted, starts the cleanup of an
+external resource and returns ctrl.Result{} with a nil error while its
+finalizer is still set is not called again until some unrelated event
+arrives: the object stays Terminating. The check follows every path through
+the deletion branch (guarded by the deletion timestamp) and through the
+helpers whose results the branch returns, tracks whether the finalizer may
+still be set (ContainsFinalizer tests, RemoveFinalizer, SetFinalizers), and
+reports each return of a nil error and a Result with neither RequeueAfter nor
+Requeue on a path where it is. Return ctrl.Result{RequeueAfter: d} until the
+cleanup is confirmed, then remove the finalizer.`
+
+const name = "finalizerrequeue"
+
+var Analyzer = &analysis.Analyzer{
+	Name:      name,
+	Doc:       Doc,
+	URL:       "https://github.com/reconcilelint/reconcilelint#finalizerrequeue",
+	Requires:  []*analysis.Analyzer{blocking.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*Returns)(nil)},
+}
+
+// Returns is the fact for a function of another package that a finalizer
+// branch may return through: the returns that would leave the finalizer set,
+// were the function called in a finalizer branch, and whether it removes a
+// finalizer.
+type Returns struct {
+	Bad              []blocking.Effect // a chain from the function to each such return
+	RemovesFinalizer bool
+}
+
+func (*Returns) AFact() {}
+
+func (r *Returns) String() string {
+	s := fmt.Sprintf("removes=%v", r.RemovesFinalizer)
+	for _, e := range r.Bad {
+		s += "; returns at " + e.ChainString()
+	}
+	return "finalizer(" + s + ")"
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
+	c := &checker{
+		pass:    pass,
+		result:  result,
+		helpers: make(map[*ssa.Function][]blocking.Effect),
+		removes: make(map[*ssa.Function]bool),
+	}
+	for _, fn := range result.Funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || !obj.Exported() {
+			continue // other packages cannot call it
+		}
+		fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn)}
+		if returnsResult(fn) {
+			fact.Bad = c.helperReturns(fn)
+		}
+		if len(fact.Bad) > 0 || fact.RemovesFinalizer {
+			pass.ExportObjectFact(obj, fact)
+		}
+	}
+	for _, entry := range result.Entries {
+		if !returnsResult(entry.Func) {
+			continue
+		}
+		region := blocking.DeletionRegion(entry.Func)
+		for _, bad := range c.badReturns(entry.Func, region) {
+			pass.Report(analysis.Diagnostic{
+				Pos:      bad.ReportPos(),
+				Category: name,
+				Message: fmt.Sprintf("finalizer branch returns without RequeueAfter while %s is still set: "+
+					"the object stays Terminating until another event arrives; "+
+					"return ctrl.Result{RequeueAfter: d} until cleanup is confirmed, then remove the finalizer: %s",
+					c.finalizerName(bad), bad.ChainString()),
+			})
+		}
+	}
+	return nil, nil
+}
+
+// returnsResult matches functions that return (reconcile.Result, error).
+func returnsResult(fn *ssa.Function) bool {
+	results := fn.Signature.Results()
+	if results.Len() != 2 {
+		return false
+	}
+	named, ok := types.Unalias(results.At(0).Type()).(*types.Named)
+	return ok && named.Obj().Name() == "Result" && model.PkgPath(named.Obj().Pkg()) == model.ReconcilePkg &&
+		types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	result  *blocking.Result
+	helpers map[*ssa.Function][]blocking.Effect // memo of helperReturns; nil while in progress
+	removes map[*ssa.Function]bool
+	name    *string // memo of finalizerName
+}
+
+// helperReturns is badReturns for a helper whose whole body runs in the
+// finalizer branch.
+func (c *checker) helperReturns(fn *ssa.Function) []blocking.Effect {
+	if bad, ok := c.helpers[fn]; ok {
+		return bad
+	}
+	c.helpers[fn] = nil // recursion: assume nothing more
+	region := make(map[*ssa.BasicBlock]bool, len(fn.Blocks))
+	for _, b := range fn.Blocks {
+		region[b] = true
+	}
+	bad := c.badReturns(fn, region)
+	c.helpers[fn] = bad
+	return bad
+}
+
+// badReturns lists the returns in region that hand back a nil error and a
+// Result that does not requeue, on a path where the finalizer may be set,
+// each with its chain from fn. A return of a helper's results stands for the
+// helper's own returns.
+func (c *checker) badReturns(fn *ssa.Function, region map[*ssa.BasicBlock]bool) []blocking.Effect {
+	held := c.finalizerHeld(fn, region)
+	var bad []blocking.Effect
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !region[b] || !ok || len(ret.Results) != 2 || !held[b] {
+			continue
+		}
+		// A helper's results: its own returns are what matter, judged from
+		// the state before the call.
+		if call := helperCall(ret); call != nil {
+			if c.removesBefore(b, call) {
+				continue
+			}
+			frame := c.result.Frame(fn, call.Pos())
+			for _, e := range c.calleeReturns(call) {
+				bad = append(bad, e.Prefixed(frame))
+			}
+			continue
+		}
+		if !c.removesBefore(b, ret) && isNil(ret.Results[1]) && !requeues(ret.Results[0], map[ssa.Value]bool{}) {
+			bad = append(bad, blocking.Effect{Check: name, Chain: []blocking.Frame{c.result.Frame(fn, ret.Pos())}})
+		}
+	}
+	return bad
+}
+
+// calleeReturns is helperReturns for the callee of a call in this package or
+// another one.
+func (c *checker) calleeReturns(call *ssa.Call) []blocking.Effect {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	if orig := callee.Origin(); orig != nil {
+		callee = orig
+	}
+	if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != c.pass.Pkg {
+		var fact Returns
+		if !c.pass.ImportObjectFact(obj, &fact) {
+			return nil
+		}
+		bad := make([]blocking.Effect, len(fact.Bad))
+		for i, e := range fact.Bad {
+			bad[i] = e.Imported()
+		}
+		return bad
+	}
+	if callee.Blocks == nil {
+		return nil
+	}
+	return c.helperReturns(callee)
+}
+
+// helperCall returns the call whose two results ret returns unchanged.
+func helperCall(ret *ssa.Return) *ssa.Call {
+	r, ok0 := ret.Results[0].(*ssa.Extract)
+	e, ok1 := ret.Results[1].(*ssa.Extract)
+	if !ok0 || !ok1 || r.Tuple != e.Tuple || r.Index != 0 || e.Index != 1 {
+		return nil
+	}
+	call, _ := r.Tuple.(*ssa.Call)
+	return call
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// requeues reports whether a Result value may ask for another reconcile.
+// Values it cannot see through (parameters, calls, fields) count as
+// requeueing: the check reports only what it can show.
+func requeues(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Const:
+		return false // the zero Result
+	case *ssa.Phi:
+		for _, edge := range v.Edges {
+			if !requeues(edge, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.UnOp:
+		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			return storedRequeue(alloc)
+		}
+	}
+	return true
+}
+
+// storedRequeue reports whether a field store into the Result at alloc sets
+// RequeueAfter or Requeue to anything but a zero constant.
+func storedRequeue(alloc *ssa.Alloc) bool {
+	st := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		field := st.Field(fa.Field).Name()
+		if field != "RequeueAfter" && field != "Requeue" {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			store, ok := use.(*ssa.Store)
+			if !ok || store.Addr != fa {
+				continue
+			}
+			if c, ok := store.Val.(*ssa.Const); !ok || c.Value != nil && c.Value.ExactString() != "0" && c.Value.ExactString() != "false" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// finalizerName names the finalizer the package manages, for messages: the
+// constant given to controllerutil's finalizer functions, when the package
+// uses one and the return is in this package.
+func (c *checker) finalizerName(bad blocking.Effect) string {
+	if !bad.EndsInPackage() {
+		return "the finalizer"
+	}
+	if c.name != nil {
+		return *c.name
+	}
+	names := map[string]bool{}
+	var first string
+	for _, fn := range c.result.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || !isControllerutil(call.Call.StaticCallee(), "AddFinalizer", "RemoveFinalizer", "ContainsFinalizer") || len(call.Call.Args) != 2 {
+					continue
+				}
+				if k, ok := call.Call.Args[1].(*ssa.Const); ok && k.Value != nil {
+					s, _ := strconv.Unquote(k.Value.ExactString())
+					if !names[s] && first == "" {
+						first = s
+					}
+					names[s] = true
+				}
+			}
+		}
+	}
+	text := "the finalizer"
+	if len(names) == 1 {
+		text = "finalizer " + strconv.Quote(first)
+	}
+	c.name = &text
+	return text
+}
