@@ -4,6 +4,8 @@ package analyzers
 
 import (
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/ctxdeadline"
+	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerrequeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleeploop"
 	"golang.org/x/tools/go/analysis"
@@ -15,5 +17,7 @@ func All() []*analysis.Analyzer {
 		blocking.Analyzer,
 		sleeploop.Analyzer,
 		finalizerrequeue.Analyzer,
+		httptimeout.Analyzer,
+		ctxdeadline.Analyzer,
 	}
 }

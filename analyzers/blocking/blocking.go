@@ -15,6 +15,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"go/types"
 	"reflect"
 	"slices"
 	"strings"
@@ -35,17 +36,31 @@ import this one. It reports nothing itself; sleeploop and the other checks do.`,
 	URL:        "https://github.com/reconcilelint/reconcilelint#how-it-works",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*Summary)(nil)},
+	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldNeeds)(nil)},
 }
+
+// Flags, shared by every package of a run.
+var (
+	extraEntries funcNames
+	strict       bool
+	// assumeReconciliationTimeout: the controllers set ReconciliationTimeout
+	// where this package cannot see it.
+	assumeReconciliationTimeout bool
+)
 
 func init() {
 	Analyzer.Flags.Var(&extraEntries, "entries",
 		"comma-separated full names of extra entry points, e.g. '(*example.com/ctl.Controller).syncHandler'")
+	Analyzer.Flags.BoolVar(&strict, "strict", false,
+		"also report clients and contexts whose origin is unknown, marked as unproven")
+	Analyzer.Flags.BoolVar(&assumeReconciliationTimeout, "assume-reconciliation-timeout", false,
+		"assume every controller sets ReconciliationTimeout, so the reconcile ctx has a deadline")
 }
 
 // Result lists the entry points of the package, each with its effects.
 type Result struct {
-	Entries []*Entry        // in source order
+	Entries  []*Entry        // in source order
+	Bindings []Binding       // values bound to reconciler fields that make them block
 	Funcs   []*ssa.Function // every function of the package, closures included, in source order
 
 	w *walker
@@ -81,7 +96,8 @@ func run(pass *analysis.Pass) (any, error) {
 	w.scanAll()
 	w.guard("the call graph of "+pass.Pkg.Path(), pass.Files[0].Package, w.solve)
 	w.exportFacts()
-	result := &Result{Entries: w.entries(), w: w}
+	entries, needs := w.entries()
+	result := &Result{Entries: entries, Bindings: w.bindings(needs), w: w}
 	for _, fi := range w.funcs {
 		result.Funcs = append(result.Funcs, fi.fn)
 	}
@@ -119,19 +135,39 @@ func (w *walker) guard(what string, pos token.Pos, f func()) {
 func (w *walker) exportFacts() {
 	for _, fi := range w.funcs {
 		obj := fi.object()
-		if obj == nil || len(fi.summary) == 0 {
+		if obj == nil {
 			continue
 		}
-		w.pass.ExportObjectFact(obj, &Summary{Effects: fi.summary.sorted()})
+		summary := &Summary{Effects: fi.summary.sorted()}
+		if obj.Exported() {
+			summary.Results = w.resultValues(fi.fn)
+		}
+		if len(summary.Effects) > 0 || len(summary.Results) > 0 {
+			w.pass.ExportObjectFact(obj, summary)
+		}
 	}
 }
 
-func (w *walker) entries() []*Entry {
+// entries lists the entry points with the effects they reach, and the
+// requirements they leave on fields of their receivers, which it also
+// exports as facts for the packages that bind those fields.
+func (w *walker) entries() ([]*Entry, map[*types.Var][]Effect) {
 	var entries []*Entry
+	needs := make(map[*types.Var][]Effect)
 	for _, fi := range w.funcs {
 		kind := w.entryKind(fi.fn)
 		if kind == "" {
 			continue
+		}
+		var effects []Effect
+		for _, e := range fi.summary.sorted() {
+			decided, field, ok := w.atEntry(fi.fn, e)
+			switch {
+			case ok:
+				effects = append(effects, decided)
+			case field != nil:
+				needs[field] = append(needs[field], decided)
+			}
 		}
 		deleting := make(map[token.Pos]bool)
 		for b := range DeletionRegion(fi.fn) {
@@ -139,10 +175,13 @@ func (w *walker) entries() []*Entry {
 				deleting[instr.Pos()] = true
 			}
 		}
-		entries = append(entries, &Entry{Func: fi.fn, Name: fi.name, Kind: kind, Effects: fi.summary.sorted(), deleting: deleting})
+		entries = append(entries, &Entry{Func: fi.fn, Name: fi.name, Kind: kind, Effects: effects, deleting: deleting})
 	}
 	slices.SortStableFunc(entries, func(a, b *Entry) int { return int(a.Func.Pos() - b.Func.Pos()) })
-	return entries
+	for field, effects := range needs {
+		w.pass.ExportObjectFact(field, &FieldNeeds{Needs: effects})
+	}
+	return entries, needs
 }
 
 // Findings returns the effects of the entry that worth accepts, one per sink,
@@ -164,4 +203,59 @@ func (e *Entry) Findings(worth func(Effect) bool) []Effect {
 		return cmp.Or(cmp.Compare(a.ReportPos(), b.ReportPos()), strings.Compare(a.SinkKey(), b.SinkKey()))
 	})
 	return found
+}
+
+// Finding is one effect a check may report, and where.
+type Finding struct {
+	Effect
+	Pos token.Pos
+	// Binding names the reconciler field whose bound value makes the entry
+	// block, when the finding is at the binding (in main, say).
+	Binding string
+	// InFinalizerBranch: the entry reaches the sink from code that runs only
+	// while the object is being deleted.
+	InFinalizerBranch bool
+}
+
+// Findings lists what check should report in this package, in a
+// deterministic order: the effects each entry point reaches (see
+// Entry.Findings) and the bindings that make an entry block.
+func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
+	accept := func(e Effect) bool { return e.Check == check && worth(e) }
+	var found []Finding
+	for _, entry := range r.Entries {
+		for _, e := range entry.Findings(accept) {
+			found = append(found, Finding{Effect: e, Pos: e.ReportPos(), InFinalizerBranch: entry.InFinalizerBranch(e)})
+		}
+	}
+	seen := make(map[string]bool)
+	for _, b := range r.Bindings {
+		key := fmt.Sprint(b.Pos, b.Effect.SinkKey())
+		if accept(b.Effect) && !seen[key] {
+			seen[key] = true
+			found = append(found, Finding{Effect: b.Effect, Pos: b.Pos, Binding: b.Field})
+		}
+	}
+	return found
+}
+
+// UnboundedMessage is the message of httptimeout and ctxdeadline: what can
+// wait forever, the origins of the values that leave it unbounded, the chain
+// and the fix.
+func UnboundedMessage(f Finding, fix string) string {
+	prefix := ""
+	if f.Unproven {
+		prefix = "possibly (-strict): "
+	}
+	why := strings.Join(f.Notes, " and ")
+	if f.Binding != "" {
+		return fmt.Sprintf("%s%s can block the reconcile worker forever: the value bound to %s here leaves it unbounded (%s): %s; %s",
+			prefix, f.Sink, f.Binding, why, f.ChainString(), fix)
+	}
+	where := ""
+	if f.InFinalizerBranch {
+		where = " in the finalizer branch"
+	}
+	return fmt.Sprintf("%s%s can block the reconcile worker forever%s: nothing bounds it (%s): %s; %s",
+		prefix, f.Sink, where, why, f.ChainString(), fix)
 }

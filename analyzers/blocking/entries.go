@@ -79,8 +79,6 @@ func (w *walker) noteConversion(x ssa.Value, to types.Type) {
 // funcNames is a flag value: a comma-separated list of full function names.
 type funcNames []string
 
-var extraEntries funcNames
-
 func (n *funcNames) String() string { return strings.Join(*n, ",") }
 
 func (n *funcNames) Set(s string) error {

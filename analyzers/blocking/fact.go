@@ -3,6 +3,7 @@ package blocking
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 	"time"
 )
@@ -18,15 +19,23 @@ const (
 // Summary is the object fact exported for a function (on its generic
 // origin): every blocking effect a call to it may reach.
 type Summary struct {
-	Effects []Effect // sorted by key
+	Effects []Effect      // sorted by key
+	Results []ResultValue // what the function returns, where it matters; sorted
 }
 
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	parts := make([]string, len(s.Effects))
-	for i, e := range s.Effects {
-		parts[i] = e.Sink + " via " + e.ChainString()
+	var parts []string
+	for _, e := range s.Effects {
+		part := e.Sink + " via " + e.ChainString()
+		for _, r := range e.Requires {
+			part += " if " + r.String()
+		}
+		parts = append(parts, part)
+	}
+	for _, r := range s.Results {
+		parts = append(parts, r.String())
 	}
 	return "blocks(" + strings.Join(parts, "; ") + ")"
 }
@@ -45,6 +54,52 @@ type Effect struct {
 	// last frame holds the position of the sink.
 	Chain  []Frame
 	Elided int // frames dropped from the middle of a chain longer than MaxChain
+
+	// Requires lists what must be true of the summarised function's own
+	// values for the effect to block: "the client in parameter 0's field
+	// http has no Timeout", "the ctx in parameter 1 has no deadline". Each
+	// caller decides them from its arguments, or passes them on. An effect
+	// with no requirements left blocks.
+	Requires []Requirement
+	// Notes say where the values that decided the requirements came from,
+	// e.g. "http.Client without Timeout (cloud/client.go:22)".
+	Notes []string
+	// Unproven: -strict decided a requirement for a value of unknown origin.
+	Unproven bool
+
+	fixAt token.Pos // the composite literal that built the client, in this package
+}
+
+// Property names the property a requirement is about.
+type Property string
+
+const (
+	HasTimeout  Property = "timeout"  // an http.Client or net.Dialer with a Timeout
+	HasDeadline Property = "deadline" // a context.Context with a deadline
+)
+
+// Requirement says that the effect blocks only if the value at Path below
+// a parameter (or a closure's free variable) lacks Prop.
+type Requirement struct {
+	Prop  Property
+	Param int  // index in the function's SSA parameters (the receiver is 0)
+	Free  bool // Param indexes the free variables of a closure instead
+	Path  []string
+	// NilFallback is where the no-timeout client the callee falls back to
+	// comes from, when the value is nil (SDKs that default to
+	// http.DefaultClient).
+	NilFallback string
+}
+
+func (r Requirement) String() string {
+	where := fmt.Sprintf("param %d", r.Param)
+	if r.Free {
+		where = fmt.Sprintf("free var %d", r.Param)
+	}
+	for _, f := range r.Path {
+		where += "." + f
+	}
+	return fmt.Sprintf("%s lacks %s", where, r.Prop)
 }
 
 // Frame is one function on a chain and the position of its call.
@@ -123,6 +178,10 @@ func (e Effect) SinkKey() string {
 	return e.Sink + "@" + e.Chain[len(e.Chain)-1].Pos
 }
 
+// FixAt is the composite literal of this package that built the client
+// without a Timeout, if that is what the effect rests on.
+func (e Effect) FixAt() token.Pos { return e.fixAt }
+
 // EndsInPackage reports whether the whole chain lies in the package under
 // analysis.
 func (e Effect) EndsInPackage() bool { return e.Chain[len(e.Chain)-1].pos.IsValid() }
@@ -131,10 +190,14 @@ func (e Effect) EndsInPackage() bool { return e.Chain[len(e.Chain)-1].pos.IsVali
 // shortest chain that repeats it and with the shortest one that does not,
 // because a short wait matters only when it repeats.
 func (e Effect) key() string {
+	k := e.SinkKey()
 	if e.InLoop {
-		return e.SinkKey() + " (loop)"
+		k += " (loop)"
 	}
-	return e.SinkKey()
+	for _, r := range e.Requires {
+		k += " if " + r.String()
+	}
+	return k
 }
 
 // shorter orders chains: fewer frames first, then by text, so that the
@@ -174,6 +237,8 @@ func (e Effect) Imported() Effect { return e.stripPositions() }
 // package that computed them.
 func (e Effect) stripPositions() Effect {
 	chain := make([]Frame, len(e.Chain))
+	e.Requires = slices.Clone(e.Requires)
+	e.fixAt = token.NoPos
 	for i, f := range e.Chain {
 		chain[i] = Frame{Func: f.Func, Pos: f.Pos}
 	}

@@ -27,6 +27,10 @@ type walker struct {
 	converted map[*ssa.Function]bool
 
 	candidates []*types.TypeName // named types that may implement an interface; see implementations
+
+	provs                 map[provKey]Prov                // memo of eval
+	results               map[*ssa.Function][]ResultValue // memo of resultValues
+	reconciliationTimeout *bool                           // memo of reconcileDeadline
 }
 
 // funcInfo is what the walker knows of one function of the package.
@@ -44,6 +48,7 @@ type localCall struct {
 	callee *ssa.Function
 	frame  Frame
 	inLoop bool
+	args   bound
 }
 
 // site is where a call or a receive happens.
@@ -61,6 +66,8 @@ func newWalker(pass *analysis.Pass, pkg *ssa.Package) *walker {
 		ignored:   findIgnored(pass.Fset, pass.Files),
 		byFunc:    make(map[*ssa.Function]*funcInfo),
 		converted: make(map[*ssa.Function]bool),
+		provs:     make(map[provKey]Prov),
+		results:   make(map[*ssa.Function][]ResultValue),
 	}
 	for _, fn := range sourceFuncs(pass, pkg) {
 		fi := &funcInfo{fn: fn, name: displayName(fn), base: effectSet{}}
@@ -146,34 +153,55 @@ func (w *walker) scan(fi *funcInfo) {
 }
 
 func (w *walker) scanCall(s site, call *ssa.CallCommon) {
+	args := bound{args: callArgs(*call)}
 	if call.IsInvoke() {
 		if entry := w.table.Lookup(call.Method); entry != nil {
-			w.modelled(s, entry, call, call.Args)
+			w.modelled(s, entry, call)
 			return
 		}
 		for _, impl := range w.implementations(call) {
 			if impl.Pkg() == w.pass.Pkg {
-				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call)
+				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call, args)
 			} else {
-				w.callExternal(s, impl, call)
+				w.callExternal(s, impl, call, args)
 			}
 		}
 		return
 	}
 	if callee := call.StaticCallee(); callee != nil {
-		w.callFunc(s, callee, call)
+		if mc, ok := call.Value.(*ssa.MakeClosure); ok {
+			args.free = mc.Bindings
+		}
+		w.callFunc(s, callee, call, args)
 	}
 	// Other dynamic calls stay unresolved: see the README.
 }
 
+// bound holds the caller's values for the callee's parameters (receiver
+// first) and free variables, where the call site shows them.
+type bound struct {
+	args, free []ssa.Value
+}
+
+func (b bound) value(r Requirement) ssa.Value {
+	vals := b.args
+	if r.Free {
+		vals = b.free
+	}
+	if r.Param < 0 || r.Param >= len(vals) {
+		return nil
+	}
+	return vals[r.Param]
+}
+
 // callFunc records a call from s to fn, in this package or another.
-func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon) {
+func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args bound) {
 	local, external := w.resolve(fn)
 	switch {
 	case local != nil:
-		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop})
+		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, args: args})
 	case external != nil:
-		w.callExternal(s, external, call)
+		w.callExternal(s, external, call, args)
 	}
 }
 
@@ -199,13 +227,9 @@ func (w *walker) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
 	return fn, nil
 }
 
-func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon) {
+func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args bound) {
 	if entry := w.table.Lookup(fn); entry != nil {
-		args := call.Args
-		if !call.IsInvoke() && fn.Signature().Recv() != nil {
-			args = args[1:] // the receiver is not a parameter
-		}
-		w.modelled(s, entry, call, args)
+		w.modelled(s, entry, call)
 		return
 	}
 	if model.IsStd(model.PkgPath(fn.Pkg())) {
@@ -216,35 +240,151 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon) {
 		return
 	}
 	for _, e := range summary.Effects {
-		s.fi.base.add(e.stripPositions().prefixed(s.frame, s.inLoop))
+		if e, ok := w.decide(e.stripPositions(), args); ok {
+			s.fi.base.add(e.prefixed(s.frame, s.inLoop))
+		}
 	}
 }
 
+// decide resolves the requirements of a callee's effect with the caller's
+// values. It reports false when the effect cannot happen through this call.
+func (w *walker) decide(e Effect, args bound) (Effect, bool) {
+	if len(e.Requires) == 0 {
+		return e, true
+	}
+	reqs := e.Requires
+	e.Requires = nil
+	e.Notes = slices.Clip(e.Notes)
+	for _, r := range reqs {
+		v := args.value(r)
+		if v == nil {
+			if !w.require(&e, Prov{Kind: Unknown}, r.Prop) {
+				return e, false
+			}
+			continue
+		}
+		p := w.eval(v, r.Path, r.Prop)
+		if p.Kind == Nil && r.NilFallback != "" {
+			p = Prov{Kind: Lacks, Origin: r.NilFallback}
+		}
+		if !w.require(&e, p, r.Prop) {
+			return e, false
+		}
+	}
+	return e, true
+}
+
+// require applies what is known of a value to an effect that blocks only if
+// the value lacks prop. It reports false when the effect cannot happen.
+func (w *walker) require(e *Effect, p Prov, prop Property) bool {
+	switch p.Kind {
+	case Lacks:
+		e.Notes = append(e.Notes, p.Origin)
+		e.fixAt = cmp.Or(e.fixAt, p.at)
+		return true
+	case FromParam:
+		e.Requires = append(e.Requires, Requirement{Prop: prop, Param: p.Param, Free: p.Free, Path: p.Path, NilFallback: p.NilFallback})
+		return true
+	case Unknown:
+		if strict {
+			e.Unproven = true
+			e.Notes = append(e.Notes, "a value of unknown origin (-strict)")
+			return true
+		}
+	}
+	return false // Has, Nil (a nil client panics before it waits), or Unknown
+}
+
 // modelled records a call to an API of the model table.
-func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon, args []ssa.Value) {
+func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
+	recv, params := splitReceiver(call)
 	switch entry.Kind {
 	case model.Bounded, model.Timer:
 		return // bounded: nothing to add; timers wait where they are received
 	case model.Sink:
-		s.fi.base.add(Effect{
+		e := Effect{
 			Check:  entry.Check,
 			Sink:   sinkName(entry),
-			Wait:   w.waitOf(entry, args),
+			Wait:   w.waitOf(entry, params),
 			InLoop: s.inLoop,
 			Chain:  []Frame{s.frame},
-		})
+		}
+		if entry.Why != "" {
+			e.Notes = []string{entry.Why}
+		}
+		if w.valueRoles(&e, entry.Recv, recv) && w.valuesOf(&e, entry.Params, params) {
+			s.fi.base.add(e)
+		}
 	}
 	// The API calls its callbacks, repeatedly: their waits count, in a loop.
 	repeated := s
 	repeated.inLoop = true
 	for i, role := range entry.Params {
-		if role != model.Callback || i >= len(args) {
+		if role != model.Callback || i >= len(params) {
 			continue
 		}
-		if fn := funcValue(args[i]); fn != nil {
-			w.callFunc(repeated, fn, call)
+		if fn := funcValue(params[i]); fn != nil {
+			var args bound
+			if mc, ok := unwrapClosure(params[i]); ok {
+				args.free = mc.Bindings
+			}
+			w.callFunc(repeated, fn, call, args)
 		}
 	}
+}
+
+// splitReceiver returns a call's receiver (nil for a function) and the
+// arguments for the parameters after it.
+func splitReceiver(call *ssa.CallCommon) (ssa.Value, []ssa.Value) {
+	if call.IsInvoke() {
+		return call.Value, call.Args
+	}
+	if methodOffset(*call) == 1 {
+		return call.Args[0], call.Args[1:]
+	}
+	return nil, call.Args
+}
+
+func (w *walker) valuesOf(e *Effect, roles []model.Role, values []ssa.Value) bool {
+	for i, role := range roles {
+		if i < len(values) && !w.valueRoles(e, role, values[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// valueRoles applies the provenance of a sink's client or context argument.
+func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
+	var path []string
+	prop := HasDeadline
+	switch role {
+	case model.Client:
+		prop = HasTimeout
+	case model.Ctx:
+	case model.Request:
+		path = []string{requestCtx}
+	case model.Command:
+		path = []string{commandCtx}
+	default:
+		return true
+	}
+	if v == nil {
+		return true
+	}
+	return w.require(e, w.eval(v, path, prop), prop)
+}
+
+func unwrapClosure(v ssa.Value) (*ssa.MakeClosure, bool) {
+	switch v := v.(type) {
+	case *ssa.MakeClosure:
+		return v, true
+	case *ssa.ChangeType:
+		return unwrapClosure(v.X)
+	case *ssa.MakeInterface:
+		return unwrapClosure(v.X)
+	}
+	return nil, false
 }
 
 // funcValue returns the function a value denotes, if it is a known one.
@@ -311,11 +451,21 @@ func (w *walker) timerSource(ch ssa.Value) (*model.Func, []ssa.Value) {
 	return nil, nil
 }
 
+// sinkName is how messages name a modelled function: with its package's
+// name rather than its path, "wait.Poll", "(*http.Client).Do".
 func sinkName(entry *model.Func) string {
 	if entry.Sink != "" {
 		return entry.Sink
 	}
 	name := entry.Name
+	if recv, method, ok := strings.Cut(name, ")."); ok {
+		star := ""
+		if strings.HasPrefix(recv, "(*") {
+			star = "*"
+		}
+		recv = strings.TrimLeft(recv, "(*")
+		return "(" + star + recv[strings.LastIndex(recv, "/")+1:] + ")." + method
+	}
 	return name[strings.LastIndex(name, "/")+1:]
 }
 
@@ -353,7 +503,8 @@ func (w *walker) solve() {
 				fi := w.funcs[i]
 				for _, c := range fi.calls {
 					for _, e := range w.byFunc[c.callee].summary.sorted() {
-						if fi.summary.add(e.prefixed(c.frame, c.inLoop)) {
+						e, ok := w.decide(e, c.args)
+						if ok && fi.summary.add(e.prefixed(c.frame, c.inLoop)) {
 							changed = true
 						}
 					}

@@ -32,6 +32,10 @@ const (
 	Timeout  Role = "timeout"  // the overall bound of a poll
 	Backoff  Role = "backoff"  // a wait.Backoff value: bounds the retries
 	Callback Role = "callback" // a function the API calls, repeatedly
+	Client   Role = "client"   // an *http.Client or *net.Dialer: bounded if it has a Timeout
+	Ctx      Role = "ctx"      // a context.Context: bounded if it has a deadline
+	Request  Role = "request"  // an *http.Request: bounded if its context has a deadline
+	Command  Role = "command"  // an *exec.Cmd: bounded if made by CommandContext with a deadline
 )
 
 // Func describes one function, method or whole package.
@@ -47,8 +51,13 @@ type Func struct {
 	Check string
 	// Sink is how messages name the wait; it defaults to the short name.
 	Sink string
-	// Params gives the role of each parameter, by position.
+	// Params gives the role of each parameter, by position, after the
+	// receiver; Recv gives the receiver's.
 	Params []Role
+	Recv   Role
+	// Why describes what the API lacks by itself, for messages: set on sinks
+	// that block with any argument, such as http.Get.
+	Why string
 	// Unbounded: the API keeps waiting until a condition holds, a channel is
 	// closed or a context is cancelled; its own arguments set no limit.
 	Unbounded bool
@@ -67,9 +76,14 @@ type BackoffValue struct {
 }
 
 const (
-	waitPkg   = "k8s.io/apimachinery/pkg/util/wait."
-	retryPkg  = "k8s.io/client-go/util/retry."
-	sleeploop = "sleeploop"
+	waitPkg     = "k8s.io/apimachinery/pkg/util/wait."
+	retryPkg    = "k8s.io/client-go/util/retry."
+	sleeploop   = "sleeploop"
+	httptimeout = "httptimeout"
+	ctxdeadline = "ctxdeadline"
+
+	noContext     = "a request with no context"
+	defaultClient = "http.DefaultClient, which has no Timeout, with no context"
 )
 
 // Package paths of controller-runtime that define the entry points.
@@ -165,6 +179,68 @@ var Funcs = []Func{
 		Reason: "sleeps between attempts for as long as the backoff allows"},
 	{Name: retryPkg + "RetryOnConflict", Kind: Sink, Check: sleeploop, Params: []Role{Backoff, Callback},
 		Reason: "sleeps between attempts for as long as the backoff allows"},
+
+	// HTTP and dialing: they wait as long as the server or network lets them,
+	// unless the client or dialer has a Timeout or the context a deadline.
+	{Name: "(*net/http.Client).Do", Kind: Sink, Check: httptimeout, Recv: Client, Params: []Role{Request},
+		Reason: "waits for the response for as long as the client's Timeout and the request's context allow"},
+	{Name: "(*net/http.Client).Get", Kind: Sink, Check: httptimeout, Recv: Client, Why: noContext,
+		Reason: "a request with no context: only the client's Timeout bounds it"},
+	{Name: "(*net/http.Client).Head", Kind: Sink, Check: httptimeout, Recv: Client, Why: noContext,
+		Reason: "a request with no context: only the client's Timeout bounds it"},
+	{Name: "(*net/http.Client).Post", Kind: Sink, Check: httptimeout, Recv: Client, Why: noContext,
+		Reason: "a request with no context: only the client's Timeout bounds it"},
+	{Name: "(*net/http.Client).PostForm", Kind: Sink, Check: httptimeout, Recv: Client, Why: noContext,
+		Reason: "a request with no context: only the client's Timeout bounds it"},
+	{Name: "net/http.Get", Kind: Sink, Check: httptimeout, Why: defaultClient,
+		Reason: "sends through http.DefaultClient, which has no Timeout, with no context"},
+	{Name: "net/http.Head", Kind: Sink, Check: httptimeout, Why: defaultClient,
+		Reason: "sends through http.DefaultClient, which has no Timeout, with no context"},
+	{Name: "net/http.Post", Kind: Sink, Check: httptimeout, Why: defaultClient,
+		Reason: "sends through http.DefaultClient, which has no Timeout, with no context"},
+	{Name: "net/http.PostForm", Kind: Sink, Check: httptimeout, Why: defaultClient,
+		Reason: "sends through http.DefaultClient, which has no Timeout, with no context"},
+	{Name: "(*net/http.Transport).RoundTrip", Kind: Sink, Check: httptimeout, Params: []Role{Request},
+		Why:    "a bare *http.Transport, which has no overall timeout",
+		Reason: "a transport has no overall timeout: only the request's context bounds it"},
+	{Name: "net.Dial", Kind: Sink, Check: httptimeout, Why: "net.Dial, which has no timeout",
+		Reason: "dials with no timeout and no context"},
+	{Name: "(*net.Dialer).Dial", Kind: Sink, Check: httptimeout, Recv: Client, Why: noContext,
+		Reason: "dials with no context: only the dialer's Timeout bounds it"},
+	{Name: "(*net.Dialer).DialContext", Kind: Sink, Check: httptimeout, Recv: Client, Params: []Role{Ctx},
+		Reason: "dials for as long as the dialer's Timeout and the context allow"},
+
+	// Calls bounded only by their context.
+	{Name: "(*os/exec.Cmd).Run", Kind: Sink, Check: ctxdeadline, Recv: Command,
+		Reason: "waits for the command to exit; only CommandContext's context can stop it"},
+	{Name: "(*os/exec.Cmd).Output", Kind: Sink, Check: ctxdeadline, Recv: Command,
+		Reason: "waits for the command to exit; only CommandContext's context can stop it"},
+	{Name: "(*os/exec.Cmd).CombinedOutput", Kind: Sink, Check: ctxdeadline, Recv: Command,
+		Reason: "waits for the command to exit; only CommandContext's context can stop it"},
+	{Name: "(*os/exec.Cmd).Wait", Kind: Sink, Check: ctxdeadline, Recv: Command,
+		Reason: "waits for the command to exit; only CommandContext's context can stop it"},
+	{Name: "(*database/sql.DB).ExecContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.DB).QueryContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.DB).QueryRowContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.DB).PingContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.DB).BeginTx", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Conn).ExecContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Conn).QueryContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Tx).ExecContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Tx).QueryContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*google.golang.org/grpc.ClientConn).Invoke", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "a unary RPC waits for as long as the context allows"},
+	{Name: "(*google.golang.org/grpc.ClientConn).NewStream", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "a stream lives for as long as the context allows"},
 
 	// Bounded APIs: the walk stops here.
 	{Name: "sigs.k8s.io/controller-runtime/pkg/client/...", Kind: Bounded,

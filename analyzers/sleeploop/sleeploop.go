@@ -41,26 +41,24 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
-	for _, entry := range result.Entries {
-		for _, e := range entry.Findings(worthReporting) {
-			where := ""
-			if entry.InFinalizerBranch(e) {
-				where = " in the finalizer branch"
-			}
-			pass.Report(analysis.Diagnostic{
-				Pos:      e.ReportPos(),
-				Category: name,
-				Message: fmt.Sprintf("%s blocks the reconcile worker%s (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
-					e.Sink, where, e.Describe(), e.ChainString()),
-			})
+	for _, f := range result.Findings(name, worthReporting) {
+		where := ""
+		if f.InFinalizerBranch {
+			where = " in the finalizer branch"
 		}
+		pass.Report(analysis.Diagnostic{
+			Pos:      f.Pos,
+			Category: name,
+			Message: fmt.Sprintf("%s blocks the reconcile worker%s (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
+				f.Sink, where, f.Describe(), f.ChainString()),
+		})
 	}
 	return nil, nil
 }
 
 func worthReporting(e blocking.Effect) bool {
 	w := e.Wait
-	return e.Check == name && (e.InLoop || w.Unbounded || w.Unknown || w.Total >= minDuration)
+	return e.InLoop || w.Unbounded || w.Unknown || w.Total >= minDuration
 }
 
 // durationFlag is a time.Duration flag that refuses negative values.

@@ -6,6 +6,7 @@ package main
 import (
 	"flag"
 	"os"
+	"time"
 
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
@@ -24,11 +25,13 @@ func main() {
 		ctrl.Log.Error(err, "create manager")
 		os.Exit(1)
 	}
-	storage := cloud.New(*cloudURL)
-	if err := (&controller.BucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
+	// The incident's client: no Timeout, so a silent storage API hangs the worker.
+	if err := (&controller.BucketReconciler{Client: mgr.GetClient(), Cloud: cloud.New(*cloudURL)}).SetupWithManager(mgr); err != nil {
 		ctrl.Log.Error(err, "set up bucket controller")
 		os.Exit(1)
 	}
+	// The fix: every request gives up after ten seconds.
+	storage := cloud.NewWithTimeout(*cloudURL, 10*time.Second)
 	if err := (&controller.AsyncBucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
 		ctrl.Log.Error(err, "set up async bucket controller")
 		os.Exit(1)

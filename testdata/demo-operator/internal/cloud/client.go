@@ -23,6 +23,11 @@ func New(baseURL string) *Client {
 	return &Client{baseURL: baseURL, http: &http.Client{}}
 }
 
+// NewWithTimeout returns a client whose requests give up after timeout.
+func NewWithTimeout(baseURL string, timeout time.Duration) *Client {
+	return &Client{baseURL: baseURL, http: &http.Client{Timeout: timeout}}
+}
+
 // CreateBucket asks the API to create a bucket. The API creates it
 // asynchronously.
 func (c *Client) CreateBucket(ctx context.Context, name string) error {

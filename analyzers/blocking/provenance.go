@@ -1,0 +1,487 @@
+package blocking
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Where a value comes from, as far as a property (a client's Timeout, a
+// context's deadline) is concerned.
+type ProvKind int
+
+const (
+	Unknown   ProvKind = iota // nothing can be said: not a finding by default
+	Has                       // the value has the property
+	Lacks                     // the value lacks it; Origin says where it was made
+	FromParam                 // the value comes from a parameter (or free variable), at Path below it
+	Nil                       // the value is nil
+)
+
+// Prov is the provenance of a value.
+type Prov struct {
+	Kind        ProvKind
+	Origin      string // for Lacks
+	Param       int    // for FromParam
+	Free        bool   // for FromParam: Param indexes free variables
+	Path        []string
+	NilFallback string // for FromParam: what a nil value falls back to
+
+	at token.Pos // for Lacks: the composite literal, when this package built it
+}
+
+// Pseudo-fields that follow a value to the context it carries.
+const (
+	requestCtx = "(*http.Request).Context()"
+	commandCtx = "(*exec.Cmd).ctx"
+)
+
+// ResultValue is the provenance of what a function returns at Path below
+// result Result: exported so that a package binding the value (main, which
+// builds the SDK client) knows what the constructor in another package made.
+type ResultValue struct {
+	Result int
+	Path   []string
+	Kind   ProvKind
+	Origin string
+	Param  int
+}
+
+func (r ResultValue) String() string {
+	path := fmt.Sprintf("result %d", r.Result)
+	for _, f := range r.Path {
+		path += "." + f
+	}
+	switch r.Kind {
+	case Has:
+		return path + " has it"
+	case Lacks:
+		return path + " lacks it: " + r.Origin
+	case Nil:
+		return path + " is nil"
+	}
+	return fmt.Sprintf("%s is param %d", path, r.Param)
+}
+
+// merge joins the provenances of values that meet (a phi, several stores):
+// a value that lacks the property on some path lacks it.
+func merge(a, b Prov) Prov {
+	switch {
+	case a.Kind == Lacks:
+		return a
+	case b.Kind == Lacks:
+		return b
+	case a.Kind == b.Kind && a.Kind != FromParam:
+		return a
+	case a.Kind == Nil:
+		return b
+	case b.Kind == Nil:
+		return a
+	case a.Kind == FromParam && b.Kind == FromParam && a.Param == b.Param && a.Free == b.Free && slices.Equal(a.Path, b.Path):
+		return a
+	case a.Kind == FromParam && b.Kind == Has, a.Kind == Has && b.Kind == FromParam:
+		if a.Kind == FromParam {
+			return a
+		}
+		return b
+	}
+	return Prov{Kind: Unknown}
+}
+
+// provKey memoizes eval.
+type provKey struct {
+	v    ssa.Value
+	path string
+	prop Property
+}
+
+// eval says where the value at path below v comes from, as far as prop is
+// concerned.
+func (w *walker) eval(v ssa.Value, path []string, prop Property) Prov {
+	key := provKey{v, strings.Join(path, "."), prop}
+	if p, ok := w.provs[key]; ok {
+		return p
+	}
+	w.provs[key] = Prov{Kind: Unknown} // cycles through phis resolve to Unknown
+	p := w.evalUncached(v, path, prop)
+	w.provs[key] = p
+	return p
+}
+
+// maxPath bounds access paths (field of field of ...): longer ones are
+// unknown, which keeps facts small and recursion over linked data finite.
+const maxPath = 4
+
+func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
+	if len(path) > maxPath {
+		return Prov{Kind: Unknown}
+	}
+	if len(path) > 0 && (path[0] == requestCtx || path[0] == commandCtx) {
+		return w.evalCarriedCtx(v, path)
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return Prov{Kind: FromParam, Param: slices.Index(v.Parent().Params, v), Path: path}
+	case *ssa.FreeVar:
+		return Prov{Kind: FromParam, Free: true, Param: slices.Index(v.Parent().FreeVars, v), Path: path}
+	case *ssa.Const:
+		if v.IsNil() {
+			return Prov{Kind: Nil}
+		}
+	case *ssa.Phi:
+		p := Prov{Kind: Nil}
+		for i, edge := range v.Edges {
+			if i == 0 {
+				p = w.eval(edge, path, prop)
+				continue
+			}
+			p = merge(p, w.eval(edge, path, prop))
+		}
+		return p
+	case *ssa.ChangeType:
+		return w.eval(v.X, path, prop)
+	case *ssa.MakeInterface:
+		return w.eval(v.X, path, prop)
+	case *ssa.TypeAssert:
+		return w.eval(v.X, path, prop)
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			break
+		}
+		switch x := v.X.(type) {
+		case *ssa.FieldAddr:
+			return w.evalField(x, x.X, x.Field, path, prop)
+		case *ssa.Global:
+			if prop == HasTimeout && isGlobal(x, "net/http", "DefaultClient") {
+				return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
+			}
+		case *ssa.Alloc:
+			return w.eval(x, path, prop)
+		}
+	case *ssa.Field:
+		return w.evalStructField(v.X, v.Field, path, prop)
+	case *ssa.Global:
+		if prop == HasTimeout && isGlobal(v, "net/http", "DefaultClient") && len(path) == 0 {
+			return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
+		}
+	case *ssa.Alloc:
+		if len(path) > 0 {
+			return w.evalStores(v, path, prop)
+		}
+		if prop == HasTimeout && hasTimeoutField(v.Type()) {
+			return w.timeoutOf(v)
+		}
+	case *ssa.Call:
+		return w.evalCall(v, 0, path, prop)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			return w.evalCall(call, v.Index, path, prop)
+		}
+	}
+	return Prov{Kind: Unknown}
+}
+
+// evalField follows a load of field i of the struct x points to. Stores to
+// the same field in the same function join in: an SDK that does
+// `if c.HTTPClient == nil { c.HTTPClient = http.DefaultClient }` uses the
+// caller's client, or DefaultClient when the caller left it nil.
+func (w *walker) evalField(fa *ssa.FieldAddr, x ssa.Value, i int, path []string, prop Property) Prov {
+	field := fieldName(x.Type().Underlying().(*types.Pointer).Elem(), i)
+	through := w.eval(x, append([]string{field}, path...), prop)
+	for _, ref := range *x.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != i {
+			continue
+		}
+		for _, use := range *other.Referrers() {
+			store, ok := use.(*ssa.Store)
+			if !ok || store.Addr != other {
+				continue
+			}
+			stored := w.eval(store.Val, path, prop)
+			if through.Kind == FromParam && stored.Kind == Lacks {
+				through.NilFallback = stored.Origin
+				continue
+			}
+			through = merge(through, stored)
+		}
+	}
+	return through
+}
+
+func (w *walker) evalStructField(x ssa.Value, i int, path []string, prop Property) Prov {
+	return w.eval(x, append([]string{fieldName(x.Type(), i)}, path...), prop)
+}
+
+// evalStores follows path into a struct allocated here: the values stored
+// into its first field, or nil if none is.
+func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov {
+	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return Prov{Kind: Unknown}
+	}
+	p := Prov{Kind: Nil}
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || st.Field(fa.Field).Name() != path[0] {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if store, ok := use.(*ssa.Store); ok && store.Addr == fa {
+				p = merge(p, w.eval(store.Val, path[1:], prop))
+			}
+		}
+	}
+	return p
+}
+
+// timeoutOf decides a client or dialer built here: it has a timeout if any
+// store sets its Timeout field (in the literal or after it).
+func (w *walker) timeoutOf(alloc *ssa.Alloc) Prov {
+	st := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	for _, ref := range *alloc.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok && st.Field(fa.Field).Name() == "Timeout" {
+			for _, use := range *fa.Referrers() {
+				if store, ok := use.(*ssa.Store); ok && store.Addr == fa && !isZero(store.Val) {
+					return Prov{Kind: Has}
+				}
+			}
+		}
+	}
+	return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s without Timeout (%s)", typeName(alloc.Type()), w.posString(alloc.Pos())), at: alloc.Pos()}
+}
+
+// evalCarriedCtx follows a request or a command to the context it carries.
+func (w *walker) evalCarriedCtx(v ssa.Value, path []string) Prov {
+	switch v := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Phi:
+		return w.evalUncached(v, path[:0:0], HasDeadline).withPath(path)
+	case *ssa.Call:
+		callee := calleeObject(v.Call)
+		if callee == nil {
+			return w.evalCall(v, 0, path, HasDeadline)
+		}
+		switch model.FuncName(callee) {
+		case "net/http.NewRequestWithContext", "(*net/http.Request).WithContext", "(*net/http.Request).Clone",
+			"os/exec.CommandContext":
+			return w.eval(v.Call.Args[0+methodOffset(v.Call)], path[1:], HasDeadline)
+		case "net/http.NewRequest":
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("http.NewRequest, which uses context.Background() (%s)", w.posString(v.Pos()))}
+		case "os/exec.Command":
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("exec.Command, which has no context (%s)", w.posString(v.Pos()))}
+		}
+		return w.evalCall(v, 0, path, HasDeadline)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			if callee := calleeObject(call.Call); callee != nil && model.FuncName(callee) == "net/http.NewRequestWithContext" {
+				return w.eval(call.Call.Args[0], path[1:], HasDeadline)
+			}
+			if callee := calleeObject(call.Call); callee != nil && model.FuncName(callee) == "net/http.NewRequest" {
+				return Prov{Kind: Lacks, Origin: fmt.Sprintf("http.NewRequest, which uses context.Background() (%s)", w.posString(call.Pos()))}
+			}
+			return w.evalCall(call, v.Index, path, HasDeadline)
+		}
+	}
+	return Prov{Kind: Unknown}
+}
+
+// withPath re-roots a parameter provenance at path.
+func (p Prov) withPath(path []string) Prov {
+	if p.Kind == FromParam {
+		p.Path = append(slices.Clone(p.Path), path...)
+	}
+	return p
+}
+
+// evalCall says where result i of a call comes from, at path below it: from
+// the context functions, from a function of this package, or from the facts
+// of another package.
+func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) Prov {
+	callee := calleeObject(call.Call)
+	if callee == nil {
+		return Prov{Kind: Unknown}
+	}
+	if prop == HasDeadline && len(path) == 0 {
+		switch model.FuncName(callee) {
+		case "context.Background", "context.TODO":
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.%s() (%s)", callee.Name(), w.posString(call.Pos()))}
+		case "context.WithoutCancel":
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.WithoutCancel, which drops the deadline (%s)", w.posString(call.Pos()))}
+		case "context.WithTimeout", "context.WithDeadline", "context.WithTimeoutCause", "context.WithDeadlineCause":
+			return Prov{Kind: Has}
+		case "context.WithCancel", "context.WithCancelCause", "context.WithValue":
+			return w.eval(call.Call.Args[0], nil, prop)
+		}
+	}
+	var results []ResultValue
+	if fn := w.localFunc(call.Call); fn != nil {
+		results = w.resultValues(fn)
+	} else if !model.IsStd(model.PkgPath(callee.Pkg())) {
+		var summary Summary
+		if w.pass.ImportObjectFact(callee.Origin(), &summary) {
+			results = summary.Results
+		}
+	}
+	for _, r := range results {
+		if r.Result != i || !slices.Equal(r.Path, path) {
+			continue
+		}
+		if r.Kind == FromParam {
+			args := callArgs(call.Call)
+			if r.Param < len(args) {
+				return w.eval(args[r.Param], nil, prop)
+			}
+			return Prov{Kind: Unknown}
+		}
+		return Prov{Kind: r.Kind, Origin: r.Origin}
+	}
+	return Prov{Kind: Unknown}
+}
+
+// calleeObject is the declared function a call statically calls, if any.
+func calleeObject(call ssa.CallCommon) *types.Func {
+	if call.IsInvoke() {
+		return call.Method
+	}
+	if fn := call.StaticCallee(); fn != nil {
+		if orig := fn.Origin(); orig != nil {
+			fn = orig
+		}
+		obj, _ := fn.Object().(*types.Func)
+		return obj
+	}
+	return nil
+}
+
+// methodOffset is 1 for a static call of a method: its receiver is Args[0].
+func methodOffset(call ssa.CallCommon) int {
+	if obj := calleeObject(call); obj != nil && !call.IsInvoke() && obj.Signature().Recv() != nil {
+		return 1
+	}
+	return 0
+}
+
+// callArgs returns the arguments of a call aligned with the callee's SSA
+// parameters, the receiver first.
+func callArgs(call ssa.CallCommon) []ssa.Value {
+	if call.IsInvoke() {
+		return append([]ssa.Value{call.Value}, call.Args...)
+	}
+	return call.Args
+}
+
+// localFunc is the function of this package a call statically calls.
+func (w *walker) localFunc(call ssa.CallCommon) *ssa.Function {
+	if call.IsInvoke() {
+		return nil
+	}
+	fn := call.StaticCallee()
+	if fn == nil {
+		return nil
+	}
+	local, _ := w.resolve(fn)
+	return local
+}
+
+// resultValues computes what a function of this package returns, along the
+// paths that lead to a client or a context.
+func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
+	if r, ok := w.results[fn]; ok {
+		return r
+	}
+	w.results[fn] = nil // recursion: nothing known
+	var values []ResultValue
+	results := fn.Signature.Results()
+	for i := range results.Len() {
+		for _, tp := range tracedPaths(results.At(i).Type(), 3) {
+			var p Prov
+			first := true
+			for _, b := range fn.Blocks {
+				ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+				if !ok {
+					continue
+				}
+				q := w.eval(ret.Results[i], tp.path, tp.prop)
+				if first {
+					p, first = q, false
+				} else {
+					p = merge(p, q)
+				}
+			}
+			if first || p.Kind == Unknown || p.Kind == FromParam && (p.Free || len(p.Path) > 0) {
+				continue
+			}
+			values = append(values, ResultValue{Result: i, Path: tp.path, Kind: p.Kind, Origin: p.Origin, Param: p.Param})
+		}
+	}
+	w.results[fn] = values
+	return values
+}
+
+type tracedPath struct {
+	path []string
+	prop Property
+}
+
+// tracedPaths lists the paths below a value of type t, at most depth fields
+// deep, that end at a client, a dialer or a context.
+func tracedPaths(t types.Type, depth int) []tracedPath {
+	switch {
+	case isContext(t):
+		return []tracedPath{{nil, HasDeadline}}
+	case hasTimeoutField(t):
+		return []tracedPath{{nil, HasTimeout}}
+	case depth == 0:
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var paths []tracedPath
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		for _, sub := range tracedPaths(f.Type(), depth-1) {
+			paths = append(paths, tracedPath{append([]string{f.Name()}, sub.path...), sub.prop})
+		}
+	}
+	return paths
+}
+
+func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+// hasTimeoutField matches *http.Client and *net.Dialer (and the structs):
+// the types whose Timeout field bounds every request or dial.
+func hasTimeoutField(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return isNamed(t, "net/http", "Client") || isNamed(t, "net", "Dialer")
+}
+
+func typeName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		return named.Obj().Pkg().Name() + "." + named.Obj().Name()
+	}
+	return t.String()
+}
+
+func isGlobal(g *ssa.Global, pkg, name string) bool {
+	return g.Pkg != nil && g.Pkg.Pkg.Path() == pkg && g.Name() == name
+}
+
+func isZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && (c.Value == nil || c.Value.ExactString() == "0")
+}

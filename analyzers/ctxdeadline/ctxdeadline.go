@@ -1,0 +1,38 @@
+// Package ctxdeadline reports I/O on a reconcile path that only its context
+// bounds, when that context has no deadline.
+package ctxdeadline
+
+import (
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"golang.org/x/tools/go/analysis"
+)
+
+const Doc = `report I/O on a reconcile path under a context with no deadline
+
+Some calls stop only when their context is done: exec.CommandContext(...).Run,
+database/sql's ...Context methods, gRPC's Invoke and NewStream, a dial with
+a context. On a reconcile path they hold the worker for as long as the peer
+takes, if the context has no deadline: context.Background() or TODO()
+(created on the path or inside an SDK), or the reconcile ctx itself, which has
+no deadline unless the controller sets ReconciliationTimeout. The fix is to
+pass the reconcile ctx, bounded with context.WithTimeout.`
+
+const name = "ctxdeadline"
+
+var Analyzer = &analysis.Analyzer{
+	Name:     name,
+	Doc:      Doc,
+	URL:      "https://github.com/reconcilelint/reconcilelint#ctxdeadline",
+	Requires: []*analysis.Analyzer{blocking.Analyzer},
+	Run:      run,
+}
+
+const fix = "pass the reconcile ctx bounded with context.WithTimeout (ctx, cancel := context.WithTimeout(ctx, 30*time.Second); defer cancel())"
+
+func run(pass *analysis.Pass) (any, error) {
+	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
+	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
+		pass.Report(analysis.Diagnostic{Pos: f.Pos, Category: name, Message: blocking.UnboundedMessage(f, fix)})
+	}
+	return nil, nil
+}

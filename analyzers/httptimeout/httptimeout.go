@@ -1,0 +1,47 @@
+// Package httptimeout reports HTTP requests and dials on a reconcile path
+// that neither a client Timeout nor a context deadline bounds.
+package httptimeout
+
+import (
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"golang.org/x/tools/go/analysis"
+)
+
+const Doc = `report HTTP on a reconcile path with no timeout
+
+A request through an http.Client without Timeout, under a context without a
+deadline, waits for as long as the server takes to answer: forever, for a
+cloud API that stopped answering. On a reconcile path that holds the worker.
+The check follows clients and contexts to where they are made, across
+packages: a composite literal or new(http.Client) without Timeout,
+http.DefaultClient (also behind http.Get, Head, Post and PostForm and behind
+SDKs that fall back to it when their client is nil), a bare *http.Transport,
+net.Dial. When the controller package cannot see how its SDK client was built
+(main builds it and stores it in the reconciler), the finding appears where
+the client is bound to the reconciler's field. A client with a Timeout, or a
+request whose context has a deadline, is not reported.`
+
+const name = "httptimeout"
+
+var Analyzer = &analysis.Analyzer{
+	Name:     name,
+	Doc:      Doc,
+	URL:      "https://github.com/reconcilelint/reconcilelint#httptimeout",
+	Requires: []*analysis.Analyzer{blocking.Analyzer},
+	Run:      run,
+}
+
+const fix = "set Timeout on the http.Client (for example Timeout: 10 * time.Second) or bound the request's ctx with context.WithTimeout"
+
+func run(pass *analysis.Pass) (any, error) {
+	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
+	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
+		pass.Report(analysis.Diagnostic{
+			Pos:            f.Pos,
+			Category:       name,
+			Message:        blocking.UnboundedMessage(f, fix),
+			SuggestedFixes: addTimeout(pass, f.FixAt()),
+		})
+	}
+	return nil, nil
+}
