@@ -162,10 +162,11 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 			}
 			e := need
 			e.Requires = nil
-			e.Notes = slices.Clip(e.Notes)
+			e.Notes = nil
 			if !w.require(&e, p, r.Prop) || len(e.Requires) > 0 {
 				continue
 			}
+			e.Notes = append(e.Notes, need.Notes...) // the bound value first
 			owner := typeName(fa.X.Type())
 			found = append(found, Binding{Pos: pos, Field: owner + "." + field.Name(), Effect: e})
 		}

@@ -21,13 +21,13 @@ func testdata(t *testing.T) string {
 // TestFacts checks the summaries exported across packages, including for an
 // unexported function and a sink suppressed by an ignore directive.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...")
+	analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
 }
 
 // TestFactEncoding checks that every summary the fixtures produce survives a
 // gob round trip and encodes to the same bytes every time.
 func TestFactEncoding(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...")
+	results := analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
 	var n int
 	for _, r := range results {
 		for _, fact := range r.Facts {

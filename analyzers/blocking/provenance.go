@@ -45,11 +45,13 @@ const (
 // result Result: exported so that a package binding the value (main, which
 // builds the SDK client) knows what the constructor in another package made.
 type ResultValue struct {
-	Result int
-	Path   []string
-	Kind   ProvKind
-	Origin string
-	Param  int
+	Result      int
+	Path        []string
+	Kind        ProvKind
+	Origin      string   // for Lacks
+	Param       int      // for FromParam
+	ParamPath   []string // for FromParam
+	NilFallback string   // for FromParam
 }
 
 func (r ResultValue) String() string {
@@ -65,7 +67,14 @@ func (r ResultValue) String() string {
 	case Nil:
 		return path + " is nil"
 	}
-	return fmt.Sprintf("%s is param %d", path, r.Param)
+	from := fmt.Sprintf("param %d", r.Param)
+	for _, f := range r.ParamPath {
+		from += "." + f
+	}
+	if r.NilFallback != "" {
+		from += ", or " + r.NilFallback + " if nil"
+	}
+	return path + " is " + from
 }
 
 // merge joins the provenances of values that meet (a phi, several stores):
@@ -126,7 +135,15 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter:
-		return Prov{Kind: FromParam, Param: slices.Index(v.Parent().Params, v), Path: path}
+		p := Prov{Kind: FromParam, Param: slices.Index(v.Parent().Params, v), Path: path}
+		if len(path) > 0 {
+			if st, ok := pointee(v.Type()).Underlying().(*types.Struct); ok {
+				if i := fieldIndex(st, path[0]); i >= 0 {
+					return w.joinStores(v, i, p, path[1:], prop)
+				}
+			}
+		}
+		return p
 	case *ssa.FreeVar:
 		return Prov{Kind: FromParam, Free: true, Param: slices.Index(v.Parent().FreeVars, v), Path: path}
 	case *ssa.Const:
@@ -155,7 +172,7 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		}
 		switch x := v.X.(type) {
 		case *ssa.FieldAddr:
-			return w.evalField(x, x.X, x.Field, path, prop)
+			return w.evalField(x.X, x.Field, path, prop)
 		case *ssa.Global:
 			if prop == HasTimeout && isGlobal(x, "net/http", "DefaultClient") {
 				return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
@@ -186,32 +203,78 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 	return Prov{Kind: Unknown}
 }
 
-// evalField follows a load of field i of the struct x points to. Stores to
-// the same field in the same function join in: an SDK that does
+// evalField follows a load of field i of the struct x points to.
+func (w *walker) evalField(x ssa.Value, i int, path []string, prop Property) Prov {
+	field := fieldName(pointee(x.Type()), i)
+	return w.joinStores(x, i, w.eval(x, append([]string{field}, path...), prop), path, prop)
+}
+
+// joinStores joins to the provenance of field i of the struct x points to
+// the values this function stores into that field. An SDK that does
 // `if c.HTTPClient == nil { c.HTTPClient = http.DefaultClient }` uses the
 // caller's client, or DefaultClient when the caller left it nil.
-func (w *walker) evalField(fa *ssa.FieldAddr, x ssa.Value, i int, path []string, prop Property) Prov {
-	field := fieldName(x.Type().Underlying().(*types.Pointer).Elem(), i)
-	through := w.eval(x, append([]string{field}, path...), prop)
-	for _, ref := range *x.Referrers() {
-		other, ok := ref.(*ssa.FieldAddr)
-		if !ok || other.Field != i {
+func (w *walker) joinStores(x ssa.Value, i int, through Prov, path []string, prop Property) Prov {
+	for _, store := range lastStores(x, i) {
+		stored := w.eval(store.Val, path, prop)
+		if through.Kind == FromParam && stored.Kind == Lacks {
+			through.NilFallback = stored.Origin
 			continue
 		}
-		for _, use := range *other.Referrers() {
-			store, ok := use.(*ssa.Store)
-			if !ok || store.Addr != other {
-				continue
-			}
-			stored := w.eval(store.Val, path, prop)
-			if through.Kind == FromParam && stored.Kind == Lacks {
-				through.NilFallback = stored.Origin
-				continue
-			}
-			through = merge(through, stored)
-		}
+		through = merge(through, stored)
 	}
 	return through
+}
+
+// lastStores returns the stores into field i of the struct x points to,
+// keeping in each block only the last: a later statement that replaces a
+// value replaces it.
+func lastStores(x ssa.Value, i int) []*ssa.Store {
+	last := make(map[*ssa.BasicBlock]*ssa.Store)
+	var order []*ssa.BasicBlock
+	for _, ref := range *x.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != x || fa.Field != i {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			store, ok := use.(*ssa.Store)
+			if !ok || store.Addr != fa {
+				continue
+			}
+			b := store.Block()
+			if prev, seen := last[b]; !seen {
+				order = append(order, b)
+			} else if instrIndex(prev) > instrIndex(store) {
+				continue
+			}
+			last[b] = store
+		}
+	}
+	stores := make([]*ssa.Store, len(order))
+	for j, b := range order {
+		stores[j] = last[b]
+	}
+	return stores
+}
+
+func instrIndex(instr ssa.Instruction) int {
+	return slices.Index(instr.Block().Instrs, instr)
+}
+
+func pointee(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func fieldIndex(st *types.Struct, name string) int {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func (w *walker) evalStructField(x ssa.Value, i int, path []string, prop Property) Prov {
@@ -225,17 +288,15 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 	if !ok {
 		return Prov{Kind: Unknown}
 	}
+	i := fieldIndex(st, path[0])
+	if i < 0 {
+		return Prov{Kind: Unknown}
+	}
+	// The field is nil until a store sets it: a later store in the same
+	// block replaces an earlier one; stores in different blocks join.
 	p := Prov{Kind: Nil}
-	for _, ref := range *alloc.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || st.Field(fa.Field).Name() != path[0] {
-			continue
-		}
-		for _, use := range *fa.Referrers() {
-			if store, ok := use.(*ssa.Store); ok && store.Addr == fa {
-				p = merge(p, w.eval(store.Val, path[1:], prop))
-			}
-		}
+	for _, store := range lastStores(alloc, i) {
+		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
 	return p
 }
@@ -333,10 +394,14 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 		}
 		if r.Kind == FromParam {
 			args := callArgs(call.Call)
-			if r.Param < len(args) {
-				return w.eval(args[r.Param], nil, prop)
+			if r.Param >= len(args) {
+				return Prov{Kind: Unknown}
 			}
-			return Prov{Kind: Unknown}
+			p := w.eval(args[r.Param], r.ParamPath, prop)
+			if p.Kind == Nil && r.NilFallback != "" {
+				return Prov{Kind: Lacks, Origin: r.NilFallback}
+			}
+			return p
 		}
 		return Prov{Kind: r.Kind, Origin: r.Origin}
 	}
@@ -413,10 +478,11 @@ func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
 					p = merge(p, q)
 				}
 			}
-			if first || p.Kind == Unknown || p.Kind == FromParam && (p.Free || len(p.Path) > 0) {
+			if first || p.Kind == Unknown || p.Kind == FromParam && p.Free {
 				continue
 			}
-			values = append(values, ResultValue{Result: i, Path: tp.path, Kind: p.Kind, Origin: p.Origin, Param: p.Param})
+			values = append(values, ResultValue{Result: i, Path: tp.path, Kind: p.Kind, Origin: p.Origin,
+				Param: p.Param, ParamPath: p.Path, NilFallback: p.NilFallback})
 		}
 	}
 	w.results[fn] = values
