@@ -5,8 +5,8 @@ package analyzers
 import (
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxdeadline"
-	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerrequeue"
+	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleeploop"
 	"golang.org/x/tools/go/analysis"
 )

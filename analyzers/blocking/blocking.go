@@ -61,7 +61,7 @@ func init() {
 type Result struct {
 	Entries  []*Entry        // in source order
 	Bindings []Binding       // values bound to reconciler fields that make them block
-	Funcs   []*ssa.Function // every function of the package, closures included, in source order
+	Funcs    []*ssa.Function // every function of the package, closures included, in source order
 
 	w *walker
 }

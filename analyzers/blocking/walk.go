@@ -137,11 +137,7 @@ func (w *walker) scan(fi *funcInfo) {
 				}
 			case *ssa.Select:
 				if instr.Blocking && !w.ignored.at(w.pass.Fset, instr.Pos()) {
-					for _, state := range instr.States {
-						if state.Dir == types.RecvOnly {
-							w.scanReceive(at(instr.Pos()), state.Chan)
-						}
-					}
+					w.scanSelect(at(instr.Pos()), instr)
 				}
 			case *ssa.ChangeType:
 				w.noteConversion(instr.X, instr.Type())
@@ -413,6 +409,32 @@ func (w *walker) scanReceive(s site, ch ssa.Value) {
 		wait.Total, wait.Every = wait.Every, 0
 	}
 	s.fi.base.add(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}})
+}
+
+// scanSelect records the timers a select waits on; a select that waits on
+// ctx.Done() and no timer waits for as long as the ctx allows.
+func (w *walker) scanSelect(s site, sel *ssa.Select) {
+	var done ssa.Value
+	timers := 0
+	for _, state := range sel.States {
+		if state.Dir != types.RecvOnly {
+			continue
+		}
+		if entry, _ := w.timerSource(state.Chan); entry != nil {
+			timers++
+			w.scanReceive(s, state.Chan)
+		} else if call, ok := state.Chan.(*ssa.Call); ok && call.Call.IsInvoke() &&
+			call.Call.Method.Name() == "Done" && isContext(call.Call.Value.Type()) {
+			done = call.Call.Value
+		}
+	}
+	if done == nil || timers > 0 {
+		return
+	}
+	e := Effect{Check: "ctxdeadline", Sink: "select on ctx.Done()", InLoop: s.inLoop, Chain: []Frame{s.frame}}
+	if w.require(&e, w.eval(done, nil, HasDeadline), HasDeadline) {
+		s.fi.base.add(e)
+	}
 }
 
 // timerSource finds the model entry that made a channel: time.After(d),

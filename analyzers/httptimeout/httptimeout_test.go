@@ -1,9 +1,12 @@
 package httptimeout_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -24,3 +27,23 @@ func TestHTTPTimeout(t *testing.T) {
 func TestSuggestedFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), httptimeout.Analyzer, "example.com/httpx/local")
 }
+
+// TestStrict: a client of unknown origin is reported with -strict only.
+func TestStrict(t *testing.T) {
+	var quiet recorder
+	analysistest.Run(&quiet, testdata(t), httptimeout.Analyzer, "example.com/httpx/strict")
+	if len(quiet.errors) != 1 || !strings.Contains(quiet.errors[0], "no diagnostic was reported") {
+		t.Errorf("without -strict: want only the missing strict finding, got %q", quiet.errors)
+	}
+
+	if err := blocking.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer blocking.Analyzer.Flags.Set("strict", "false")
+	analysistest.Run(t, testdata(t), httptimeout.Analyzer, "example.com/httpx/strict")
+}
+
+// recorder collects what analysistest would report as test failures.
+type recorder struct{ errors []string }
+
+func (r *recorder) Errorf(format string, args ...any) { r.errors = append(r.errors, fmt.Sprintf(format, args...)) }

@@ -148,3 +148,30 @@ func TestBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeFindings keeps the README true: every finding it quotes is one
+// the demo operator produces.
+func TestReadmeFindings(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile(filepath.Join(demoDir(t), "findings.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(string(golden), "\n")
+	quoted := 0
+	for _, line := range strings.Split(string(readme), "\n") {
+		if !diagnosticLine.MatchString(line) {
+			continue
+		}
+		quoted++
+		if !slices.Contains(want, line) {
+			t.Errorf("README.md quotes a finding the demo does not produce:\n%s", line)
+		}
+	}
+	if quoted == 0 {
+		t.Error("README.md quotes no finding")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os/exec"
 	"time"
 
 	"k8s.io/apimachinery/pkg/util/wait"
@@ -52,6 +53,12 @@ func (c *Client) BucketExists(ctx context.Context, name string) (bool, error) {
 	}
 	defer resp.Body.Close()
 	return resp.StatusCode == http.StatusOK, nil
+}
+
+// Snapshot saves the bucket's contents with the vendor's CLI. Only ctx can
+// stop the command.
+func (c *Client) Snapshot(ctx context.Context, name string) error {
+	return exec.CommandContext(ctx, "storagectl", "snapshot", c.url(name)).Run()
 }
 
 // WaitReady polls until the bucket exists: up to five minutes.

@@ -55,6 +55,11 @@ func (r *AsyncBucketReconciler) finalize(ctx context.Context, cm *corev1.ConfigM
 		return ctrl.Result{}, err
 	}
 	if exists {
+		snapshotCtx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		if err := r.Cloud.Snapshot(snapshotCtx, cm.Name); err != nil {
+			return ctrl.Result{}, err
+		}
 		// Cleanup not confirmed: ask again (deleting twice is harmless) and
 		// come back later, keeping the finalizer.
 		if err := r.Cloud.DeleteBucket(ctx, cm.Name); err != nil {

@@ -49,6 +49,10 @@ func (r *BucketReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 }
 
 func (r *BucketReconciler) finalize(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	// A context with no deadline: a stuck CLI holds the worker.
+	if err := r.Cloud.Snapshot(context.TODO(), cm.Name); err != nil {
+		return ctrl.Result{}, err
+	}
 	if err := r.Cloud.DeleteBucket(ctx, cm.Name); err != nil {
 		return ctrl.Result{}, err
 	}

@@ -1,0 +1,42 @@
+// Package controllers calls ctx-bounded I/O with contexts of every origin.
+package controllers
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"example.com/ctxd/sdk"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+type Reconciler struct {
+	DB      *sql.DB
+	Results chan error
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	// context.TODO() on the reconcile path.
+	if err := sdk.RunCommand(context.TODO()); err != nil { // want `\(\*exec.Cmd\).Run can block the reconcile worker forever: nothing bounds it \(context.TODO\(\) \(controllers/controllers.go:20\)\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:20\) -> sdk.RunCommand \(sdk/sdk.go:12\) -> \(\*exec.Cmd\).Run; pass the reconcile ctx bounded with context.WithTimeout`
+		return ctrl.Result{}, err
+	}
+	// The same call in a goroutine does not hold the worker.
+	go sdk.RunCommand(context.TODO())
+
+	// The reconcile ctx has no deadline.
+	if err := sdk.Query(ctx, r.DB); err != nil { // want `\(\*sql.DB\).QueryContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\)`
+		return ctrl.Result{}, err
+	}
+	// A background context made inside the SDK.
+	_ = sdk.Ping(sdk.BackgroundContext(), r.DB) // want `\(\*sql.DB\).PingContext can block the reconcile worker forever: nothing bounds it \(context.Background\(\) \(sdk/sdk.go:22\)\)`
+
+	// A select on ctx.Done() with no timer.
+	_ = sdk.WaitFor(ctx, r.Results) // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\)`
+
+	// Bounded with a deadline: fine.
+	bounded, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	_ = sdk.RunCommand(bounded)
+	_ = sdk.WaitFor(bounded, r.Results)
+	return ctrl.Result{}, nil
+}
