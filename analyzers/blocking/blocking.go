@@ -42,6 +42,8 @@ import this one. It reports nothing itself; sleeploop and the other checks do.`,
 // Flags, shared by every package of a run.
 var (
 	extraEntries funcNames
+	extraSinks   funcNames // user-declared functions that wait
+	extraBounded funcNames // user-declared functions that return in bounded time
 	strict       bool
 	// assumeReconciliationTimeout: the controllers set ReconciliationTimeout
 	// where this package cannot see it.
@@ -51,6 +53,10 @@ var (
 func init() {
 	Analyzer.Flags.Var(&extraEntries, "entries",
 		"comma-separated full names of extra entry points, e.g. '(*example.com/ctl.Controller).syncHandler'")
+	Analyzer.Flags.Var(&extraSinks, "sinks",
+		"comma-separated full names of functions that wait with no limit, reported by sleeploop")
+	Analyzer.Flags.Var(&extraBounded, "bounded",
+		"comma-separated full names of functions that return in bounded time: the walk does not look inside")
 	Analyzer.Flags.BoolVar(&strict, "strict", false,
 		"also report clients and contexts whose origin is unknown, marked as unproven")
 	Analyzer.Flags.BoolVar(&assumeReconciliationTimeout, "assume-reconciliation-timeout", false,
@@ -102,6 +108,22 @@ func run(pass *analysis.Pass) (any, error) {
 		result.Funcs = append(result.Funcs, fi.fn)
 	}
 	return result, nil
+}
+
+// table is the model table with the user's entries from the flags.
+func table() *model.Table {
+	if len(extraSinks) == 0 && len(extraBounded) == 0 {
+		return model.Default
+	}
+	funcs := slices.Clone(model.Funcs)
+	for _, name := range extraSinks {
+		funcs = append(funcs, model.Func{Name: name, Kind: model.Sink, Check: "sleeploop", Unbounded: true,
+			Reason: "named by -blocking.sinks"})
+	}
+	for _, name := range extraBounded {
+		funcs = append(funcs, model.Func{Name: name, Kind: model.Bounded, Reason: "named by -blocking.bounded"})
+	}
+	return model.NewTable(funcs)
 }
 
 // buildSSA builds the package's SSA form. The engine builds it itself rather

@@ -62,7 +62,7 @@ func newWalker(pass *analysis.Pass, pkg *ssa.Package) *walker {
 	w := &walker{
 		pass:      pass,
 		pkg:       pkg,
-		table:     model.Default,
+		table:     table(),
 		ignored:   findIgnored(pass.Fset, pass.Files),
 		byFunc:    make(map[*ssa.Function]*funcInfo),
 		converted: make(map[*ssa.Function]bool),
@@ -193,6 +193,15 @@ func (b bound) value(r Requirement) ssa.Value {
 // callFunc records a call from s to fn, in this package or another.
 func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args bound) {
 	local, external := w.resolve(fn)
+	if local != nil && w.table != model.Default {
+		// The user's entries may name functions of this package too.
+		if obj, ok := local.Object().(*types.Func); ok {
+			if entry := w.table.Lookup(obj); entry != nil {
+				w.modelled(s, entry, call)
+				return
+			}
+		}
+	}
 	switch {
 	case local != nil:
 		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, args: args})

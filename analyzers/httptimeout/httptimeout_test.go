@@ -46,4 +46,6 @@ func TestStrict(t *testing.T) {
 // recorder collects what analysistest would report as test failures.
 type recorder struct{ errors []string }
 
-func (r *recorder) Errorf(format string, args ...any) { r.errors = append(r.errors, fmt.Sprintf(format, args...)) }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}

@@ -37,3 +37,16 @@ func TestMinDurationRejectsNegative(t *testing.T) {
 		t.Error("a negative duration was accepted")
 	}
 }
+
+func TestUserSinksAndBounded(t *testing.T) {
+	for flag, value := range map[string]string{
+		"sinks":   "(*example.com/custom.Vendor).WaitForOperation",
+		"bounded": "example.com/custom.Flush",
+	} {
+		if err := blocking.Analyzer.Flags.Set(flag, value); err != nil {
+			t.Fatal(err)
+		}
+		defer blocking.Analyzer.Flags.Set(flag, "")
+	}
+	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/custom")
+}
