@@ -1,0 +1,37 @@
+// Package plugin registers reconcilelint as a golangci-lint v2 module plugin.
+// Build a custom golangci-lint with it (golangci-lint custom and a
+// .custom-gcl.yml, see the README), then enable it in .golangci.yml under
+// linters.settings.custom.reconcilelint with type: module.
+package plugin
+
+import (
+	"fmt"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/reconcilelint/reconcilelint/analyzers"
+	"golang.org/x/tools/go/analysis"
+)
+
+func init() {
+	register.Plugin("reconcilelint", New)
+}
+
+// New decodes the settings strictly (an unknown key is an error that names
+// it) and applies them.
+func New(settings any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[analyzers.Settings](settings)
+	if err != nil {
+		return nil, fmt.Errorf("reconcilelint settings: %w", err)
+	}
+	list, err := s.Analyzers()
+	if err != nil {
+		return nil, err
+	}
+	return linter{list}, nil
+}
+
+type linter struct{ analyzers []*analysis.Analyzer }
+
+func (l linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return l.analyzers, nil }
+
+func (linter) GetLoadMode() string { return register.LoadModeTypesInfo }
