@@ -16,11 +16,13 @@ func TestSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyzes the demo operator")
 	}
-	bin, dir := buildTool(t), demoDir(t)
-	out := filepath.Join(t.TempDir(), "reconcilelint.sarif")
-	if code, text := run(t, dir, bin, "sarif", "-o", out, "./..."); code != 3 {
-		t.Fatalf("reconcilelint sarif: exit code %d, want 3 (findings)\n%s", code, text)
+	bin, dir := buildTool(t), snippetRepo(t)
+	// The README's workflow runs this step; run it as written.
+	step := workflowStep(t, "- run: reconcilelint sarif")
+	if code, text := run(t, dir, bin, step[1:]...); code != 3 {
+		t.Fatalf("%s: exit code %d, want 3 (findings)\n%s", strings.Join(step, " "), code, text)
 	}
+	out := filepath.Join(dir, "reconcilelint.sarif")
 	schema, err := filepath.Abs(filepath.Join("..", "..", "testdata", "sarif-schema-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +55,7 @@ func TestSARIF(t *testing.T) {
 	if err := json.Unmarshal(data, &log); err != nil {
 		t.Fatal(err)
 	}
-	golden, err := os.ReadFile(filepath.Join(dir, "findings.golden"))
+	golden, err := os.ReadFile(filepath.Join(demoDir(t), "findings.golden"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,9 +80,9 @@ func TestSARIF(t *testing.T) {
 	}
 }
 
-// TestPreCommitHook runs the repository's .pre-commit-hooks.yaml with the
-// real pre-commit (`pre-commit try-repo`) on a git repository that holds the
-// demo operator. .ci/run installs pre-commit from Debian's package.
+// TestPreCommitHook runs the README's .pre-commit-config.yaml with the real
+// pre-commit, pointed at this repository's HEAD, on a git repository that
+// holds the demo operator. .ci/run installs pre-commit from Debian.
 func TestPreCommitHook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs the hook with pre-commit")
@@ -92,19 +94,87 @@ func TestPreCommitHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, head := run(t, root, "git", "rev-parse", "HEAD")
+	snippet, err := os.ReadFile(filepath.Join(root, "testdata", "snippets", "pre-commit-config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := strings.NewReplacer(
+		"https://github.com/reconcilelint/reconcilelint", root,
+		"v0.1.0", strings.TrimSpace(head),
+	).Replace(string(snippet))
+
+	repo := snippetRepo(t)
+	if err := os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitCommit(t, repo)
+	t.Setenv("PRE_COMMIT_HOME", filepath.Join(t.TempDir(), "pre-commit"))
+	code, out := run(t, repo, "pre-commit", "run", "--all-files", "--verbose")
+	if code == 0 || !strings.Contains(out, "time.Sleep blocks the reconcile worker") {
+		t.Errorf("pre-commit run: exit code %d, want a failure with the sleeploop finding:\n%s", code, out)
+	}
+}
+
+// snippetRepo is a git repository holding a copy of the demo operator, where
+// the README's snippets run as they would in a user's repository.
+func snippetRepo(t *testing.T) string {
 	repo := copyDemo(t)
+	if code, out := run(t, repo, "git", "init", "-q"); code != 0 {
+		t.Fatalf("git init: %s", out)
+	}
+	gitCommit(t, repo)
+	return repo
+}
+
+func gitCommit(t *testing.T, repo string) {
 	for _, args := range [][]string{
-		{"init", "-q"},
-		{"-c", "user.email=ci@example.com", "-c", "user.name=ci", "add", "."},
-		{"-c", "user.email=ci@example.com", "-c", "user.name=ci", "commit", "-q", "-m", "demo"},
+		{"add", "."},
+		{"-c", "user.email=ci@example.com", "-c", "user.name=ci", "commit", "-q", "--allow-empty", "-m", "demo"},
 	} {
 		if code, out := run(t, repo, "git", args...); code != 0 {
 			t.Fatalf("git %v: %s", args, out)
 		}
 	}
-	t.Setenv("PRE_COMMIT_HOME", filepath.Join(t.TempDir(), "pre-commit"))
-	code, out := run(t, repo, "pre-commit", "try-repo", root, "reconcilelint", "--all-files", "--verbose")
-	if code == 0 || !strings.Contains(out, "time.Sleep blocks the reconcile worker") {
-		t.Errorf("pre-commit try-repo: exit code %d, want a failure with the sleeploop finding:\n%s", code, out)
+}
+
+// workflowStep returns the command of the README workflow's step that
+// starts with prefix, split into words.
+func workflowStep(t *testing.T, prefix string) []string {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "snippets", "github-workflow.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "- run: "); ok && strings.HasPrefix(strings.TrimSpace(line), prefix) {
+			return strings.Fields(rest)
+		}
+	}
+	t.Fatalf("the workflow has no step %q", prefix)
+	return nil
+}
+
+// TestReadmeSnippets keeps the README's snippets and the tested files the
+// same: the README quotes each file whole.
+func TestReadmeSnippets(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"custom-gcl.yml", "golangci.yml", "pre-commit-config.yaml", "github-workflow.yml"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "snippets", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(readme), string(data)) {
+			t.Errorf("README.md does not quote testdata/snippets/%s verbatim", name)
+		}
+	}
+	hooks, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(hooks), "id: reconcilelint") || !strings.Contains(string(hooks), "pass_filenames: false") {
+		t.Error(".pre-commit-hooks.yaml must define the reconcilelint hook, run on the module")
 	}
 }

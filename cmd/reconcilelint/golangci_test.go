@@ -58,7 +58,7 @@ func TestGolangciPlugin(t *testing.T) {
 		t.Skip("builds golangci-lint")
 	}
 	bin := buildGolangci(t)
-	config, err := filepath.Abs(filepath.Join("..", "..", "plugin", "golangci.yml"))
+	config, err := filepath.Abs(filepath.Join("..", "..", "testdata", "snippets", "golangci.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
