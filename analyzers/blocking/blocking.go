@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -34,8 +33,8 @@ summarises, for every function, the waits it may reach and the chain of calls
 that leads there. It exports the summaries as facts for the packages that
 import this one. It reports nothing itself; sleeploop and the other checks do.`,
 	URL:        "https://github.com/reconcilelint/reconcilelint#how-it-works",
-	Run:        run,
-	ResultType: reflect.TypeFor[*Result](),
+	Run:        SafeRun(run),
+	ResultType: resultType,
 	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldNeeds)(nil)},
 }
 
@@ -94,8 +93,9 @@ func (e *Entry) InFinalizerBranch(eff Effect) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// The standard library is described by the model table, not analyzed.
-	if model.IsStd(pass.Pkg.Path()) {
+	// The standard library and the bounded packages are described by the
+	// model table, not analyzed; a package without files has nothing.
+	if model.IsStd(pass.Pkg.Path()) || len(pass.Files) == 0 || model.Default.BoundedPackage(model.PkgPath(pass.Pkg)) {
 		return &Result{}, nil
 	}
 	w := newWalker(pass, buildSSA(pass))
@@ -138,36 +138,123 @@ func buildSSA(pass *analysis.Pass) *ssa.Package {
 	return pkg
 }
 
-// guard runs f, turning a panic into a diagnostic that names what was being
-// analyzed, so that one bug does not stop the rest of the run.
-func (w *walker) guard(what string, pos token.Pos, f func()) {
-	defer func() {
-		if r := recover(); r != nil {
-			w.pass.Report(analysis.Diagnostic{
-				Pos:      pos,
-				Category: "internal-error",
-				Message: fmt.Sprintf("reconcilelint internal error while analyzing %s: %v; "+
-					"please report this bug at https://github.com/reconcilelint/reconcilelint/issues", what, r),
-			})
-		}
-	}()
-	f()
+func (w *walker) guard(what string, pos token.Pos, f func()) { Guard(w.pass, what, pos, f) }
+
+// export is a function whose summary becomes a fact.
+type export struct {
+	obj     *types.Func
+	effects []Effect
 }
 
+// exportFacts exports the summaries other packages can use: those of
+// exported functions and of methods (which interfaces reach). A chain that
+// goes on through another exported function of the package ends, in the
+// fact, with a reference to that function's effect (see Via), so that facts
+// do not repeat the same tails.
 func (w *walker) exportFacts() {
+	var exports []export
+	shareable := make(map[string]export) // by display name
 	for _, fi := range w.funcs {
 		obj := fi.object()
-		if obj == nil {
+		if obj == nil || !obj.Exported() && obj.Signature().Recv() == nil {
 			continue
 		}
-		summary := &Summary{Effects: fi.summary.sorted()}
-		if obj.Exported() {
-			summary.Results = w.resultValues(fi.fn)
-		}
-		if len(summary.Effects) > 0 || len(summary.Results) > 0 {
-			w.pass.ExportObjectFact(obj, summary)
+		ex := export{obj, fi.summary.sorted()}
+		exports = append(exports, ex)
+		if viaOf(obj).Name != "" {
+			shareable[fi.name] = ex
 		}
 	}
+	for _, ex := range exports {
+		summary := &Summary{Effects: make([]Effect, len(ex.effects))}
+		for i, e := range ex.effects {
+			summary.Effects[i] = shareTail(e, shareable)
+		}
+		if ex.obj.Exported() {
+			summary.Results = w.resultValues(w.pkg.Prog.FuncValue(ex.obj))
+		}
+		if len(summary.Effects) > 0 || len(summary.Results) > 0 {
+			w.pass.ExportObjectFact(ex.obj, summary)
+		}
+	}
+}
+
+// shareTail cuts e's chain at the first later frame whose function's own
+// summary holds the rest of the chain, and refers to that effect instead.
+func shareTail(e Effect, shareable map[string]export) Effect {
+	if e.Elided > 0 {
+		return e
+	}
+	for i := 1; i < len(e.Chain); i++ {
+		ex, ok := shareable[e.Chain[i].Func]
+		if !ok {
+			continue
+		}
+		for k, other := range ex.effects {
+			if other.Elided == 0 && other.Sink == e.Sink && slices.EqualFunc(other.Chain, e.Chain[i:], sameFrame) {
+				e.Chain = slices.Clip(e.Chain[:i])
+				e.Via = viaOf(ex.obj)
+				e.Via.Index = k
+				return e
+			}
+		}
+	}
+	return e
+}
+
+func sameFrame(a, b Frame) bool { return a.Func == b.Func && a.Pos == b.Pos }
+
+// viaOf names fn for a Via, if other packages can find it by name in any
+// driver: an exported function, or an exported method of an exported type.
+func viaOf(fn *types.Func) Via {
+	if !fn.Exported() {
+		return Via{}
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return Via{Name: fn.Name()}
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || !named.Obj().Exported() || named.TypeParams().Len() > 0 {
+		return Via{}
+	}
+	return Via{Recv: named.Obj().Name(), Name: fn.Name()}
+}
+
+// expand rebuilds the whole chain of an effect read from a fact of package
+// pkg, following its Via references. It reports false if a reference cannot
+// be read.
+func (w *walker) expand(pkg *types.Package, e Effect) (Effect, bool) {
+	for depth := 0; e.Via.Name != ""; depth++ {
+		fn := lookupVia(pkg, e.Via)
+		var summary Summary
+		if depth > MaxChain || fn == nil || !w.pass.ImportObjectFact(fn, &summary) || e.Via.Index >= len(summary.Effects) {
+			return e, false
+		}
+		tail := summary.Effects[e.Via.Index]
+		e.Chain = append(slices.Clip(e.Chain), tail.Chain...)
+		e.Elided += tail.Elided
+		e.Via = tail.Via
+	}
+	return e.capped(), true
+}
+
+func lookupVia(pkg *types.Package, via Via) *types.Func {
+	if via.Recv == "" {
+		fn, _ := pkg.Scope().Lookup(via.Name).(*types.Func)
+		return fn
+	}
+	tn, ok := pkg.Scope().Lookup(via.Recv).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, via.Name)
+	fn, _ := obj.(*types.Func)
+	return fn
 }
 
 // entries lists the entry points with the effects they reach, and the

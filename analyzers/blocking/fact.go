@@ -66,6 +66,10 @@ type Effect struct {
 	Notes []string
 	// Unproven: -strict decided a requirement for a value of unknown origin.
 	Unproven bool
+	// Via, in a fact, says that the chain goes on as the chain of another
+	// function's effect in the same package: facts share the tails of their
+	// chains instead of repeating them. Readers expand it (walker.expand).
+	Via Via
 
 	fixAt token.Pos // the composite literal that built the client, in this package
 }
@@ -100,6 +104,14 @@ func (r Requirement) String() string {
 		where += "." + f
 	}
 	return fmt.Sprintf("%s lacks %s", where, r.Prop)
+}
+
+// Via names an exported function or method of the fact's package, and the
+// index of an effect in its Summary.
+type Via struct {
+	Recv  string // the receiver's type name, for a method
+	Name  string
+	Index int
 }
 
 // Frame is one function on a chain and the position of its call.
@@ -153,7 +165,10 @@ func (e Effect) ChainString() string {
 		}
 		fmt.Fprintf(&b, "%s (%s)", f.Func, f.Pos)
 	}
-	if e.Sink != "" {
+	switch {
+	case e.Via.Name != "":
+		fmt.Fprintf(&b, " -> (chain of %s)", e.Via.Name)
+	case e.Sink != "":
 		b.WriteString(" -> " + e.Sink)
 	}
 	return b.String()
@@ -217,6 +232,11 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	chain = append(chain, e.Chain...)
 	e.Chain = chain
 	e.InLoop = e.InLoop || inLoop
+	return e.capped()
+}
+
+// capped keeps at most MaxChain frames: the first ones and the sink's.
+func (e Effect) capped() Effect {
 	if len(e.Chain) > MaxChain {
 		drop := len(e.Chain) - MaxChain
 		e.Chain = append(e.Chain[:MaxChain-1:MaxChain-1], e.Chain[len(e.Chain)-1])

@@ -245,7 +245,11 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 		return
 	}
 	for _, e := range summary.Effects {
-		if e, ok := w.decide(e.stripPositions(), args); ok {
+		e, ok := w.expand(fn.Pkg(), e.stripPositions())
+		if !ok {
+			continue
+		}
+		if e, ok := w.decide(e, args); ok {
 			s.fi.base.add(e.prefixed(s.frame, s.inLoop))
 		}
 	}

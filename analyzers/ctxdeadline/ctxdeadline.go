@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      Doc,
 	URL:      "https://github.com/reconcilelint/reconcilelint#ctxdeadline",
 	Requires: []*analysis.Analyzer{blocking.Analyzer},
-	Run:      run,
+	Run:      blocking.SafeRun(run),
 }
 
 const fix = "pass the reconcile ctx bounded with context.WithTimeout (ctx, cancel := context.WithTimeout(ctx, 30*time.Second); defer cancel())"

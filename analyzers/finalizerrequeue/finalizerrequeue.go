@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       Doc,
 	URL:       "https://github.com/reconcilelint/reconcilelint#finalizerrequeue",
 	Requires:  []*analysis.Analyzer{blocking.Analyzer},
-	Run:       run,
+	Run:       blocking.SafeRun(run),
 	FactTypes: []analysis.Fact{(*Returns)(nil)},
 }
 
@@ -70,29 +70,33 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || !obj.Exported() {
 			continue // other packages cannot call it
 		}
-		fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn)}
-		if returnsResult(fn) {
-			fact.Bad = c.helperReturns(fn)
-		}
-		if len(fact.Bad) > 0 || fact.RemovesFinalizer {
-			pass.ExportObjectFact(obj, fact)
-		}
+		blocking.Guard(pass, obj.FullName(), fn.Pos(), func() {
+			fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn)}
+			if returnsResult(fn) {
+				fact.Bad = c.helperReturns(fn)
+			}
+			if len(fact.Bad) > 0 || fact.RemovesFinalizer {
+				pass.ExportObjectFact(obj, fact)
+			}
+		})
 	}
 	for _, entry := range result.Entries {
 		if !returnsResult(entry.Func) {
 			continue
 		}
-		region := blocking.DeletionRegion(entry.Func)
-		for _, bad := range c.badReturns(entry.Func, region) {
-			pass.Report(analysis.Diagnostic{
-				Pos:      bad.ReportPos(),
-				Category: name,
-				Message: fmt.Sprintf("finalizer branch returns without RequeueAfter while %s is still set: "+
-					"the object stays Terminating until another event arrives; "+
-					"return ctrl.Result{RequeueAfter: d} until cleanup is confirmed, then remove the finalizer: %s",
-					c.finalizerName(bad), bad.ChainString()),
-			})
-		}
+		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
+			region := blocking.DeletionRegion(entry.Func)
+			for _, bad := range c.badReturns(entry.Func, region) {
+				pass.Report(analysis.Diagnostic{
+					Pos:      bad.ReportPos(),
+					Category: name,
+					Message: fmt.Sprintf("finalizer branch returns without RequeueAfter while %s is still set: "+
+						"the object stays Terminating until another event arrives; "+
+						"return ctrl.Result{RequeueAfter: d} until cleanup is confirmed, then remove the finalizer: %s",
+						c.finalizerName(bad), bad.ChainString()),
+				})
+			}
+		})
 	}
 	return nil, nil
 }

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      Doc,
 	URL:      "https://github.com/reconcilelint/reconcilelint#httptimeout",
 	Requires: []*analysis.Analyzer{blocking.Analyzer},
-	Run:      run,
+	Run:      blocking.SafeRun(run),
 }
 
 const fix = "set Timeout on the http.Client (for example Timeout: 10 * time.Second) or bound the request's ctx with context.WithTimeout"

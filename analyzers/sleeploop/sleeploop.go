@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      Doc,
 	URL:      "https://github.com/reconcilelint/reconcilelint#sleeploop",
 	Requires: []*analysis.Analyzer{blocking.Analyzer},
-	Run:      run,
+	Run:      blocking.SafeRun(run),
 }
 
 var minDuration = time.Second
