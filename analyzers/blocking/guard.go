@@ -3,6 +3,8 @@ package blocking
 import (
 	"fmt"
 	"go/token"
+	"os"
+	"runtime/debug"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -10,10 +12,13 @@ import (
 
 // Guard runs f, turning a panic into a diagnostic that names what was being
 // analyzed (a function, or a package), so that one bug does not stop the
-// rest of the package or of the run.
+// rest of the package or of the run. RECONCILELINT_DEBUG=1 prints the stack.
 func Guard(pass *analysis.Pass, what string, pos token.Pos, f func()) {
 	defer func() {
 		if r := recover(); r != nil {
+			if os.Getenv("RECONCILELINT_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "panic while analyzing %s: %v\n%s", what, r, debug.Stack())
+			}
 			pass.Report(analysis.Diagnostic{
 				Pos:      pos,
 				Category: "internal-error",

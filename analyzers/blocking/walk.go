@@ -192,6 +192,9 @@ func (b bound) value(r Requirement) ssa.Value {
 
 // callFunc records a call from s to fn, in this package or another.
 func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args bound) {
+	if fn == nil {
+		return // no SSA function: an abstract method, say
+	}
 	local, external := w.resolve(fn)
 	if local != nil && w.table != model.Default {
 		// The user's entries may name functions of this package too.
@@ -226,7 +229,7 @@ func (w *walker) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
 		}
 		fn = w.pkg.Prog.FuncValue(obj.Origin())
 	}
-	if w.byFunc[fn] == nil {
+	if fn == nil || w.byFunc[fn] == nil {
 		return nil, nil
 	}
 	return fn, nil
