@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
@@ -122,7 +123,7 @@ func ParseFuncName(name string) error {
 		return bad("no package path")
 	}
 	pkg, ident := qualified[:dot], qualified[dot+1:]
-	if strings.ContainsAny(pkg, " \t()*,") || strings.HasSuffix(pkg, "/") {
+	if !isImportPath(pkg) {
 		return bad("the package path is malformed")
 	}
 	if !isIdent(ident) {
@@ -136,9 +137,27 @@ func isIdent(s string) bool {
 		return false
 	}
 	for i, r := range s {
-		letter := r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r >= 0x80
-		if !letter && (i == 0 || r < '0' || r > '9') {
+		letter := r == '_' || unicode.IsLetter(r)
+		if !letter && (i == 0 || !unicode.IsDigit(r)) {
 			return false
+		}
+	}
+	return true
+}
+
+// isImportPath accepts the characters Go allows in import paths, in
+// non-empty elements separated by slashes.
+func isImportPath(path string) bool {
+	for _, elem := range strings.Split(path, "/") {
+		if elem == "" {
+			return false
+		}
+		for _, r := range elem {
+			ok := r == '-' || r == '.' || r == '_' || r == '~' || r == '+' ||
+				'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r >= 0x80 && unicode.IsLetter(r)
+			if !ok {
+				return false
+			}
 		}
 	}
 	return true
