@@ -98,7 +98,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if model.IsStd(pass.Pkg.Path()) || len(pass.Files) == 0 || model.Default.BoundedPackage(model.PkgPath(pass.Pkg)) {
 		return &Result{}, nil
 	}
-	w := newWalker(pass, buildSSA(pass))
+	table := table()
+	if !mayMatter(pass, table) {
+		if skipHook != nil {
+			skipHook(pass.Pkg.Path())
+		}
+		return &Result{}, nil // nothing here can reach a sink: skip building SSA
+	}
+	w := newWalker(pass, buildSSA(pass), table)
 	w.scanAll()
 	w.guard("the call graph of "+pass.Pkg.Path(), pass.Files[0].Package, w.solve)
 	w.exportFacts()

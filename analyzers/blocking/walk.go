@@ -58,11 +58,11 @@ type site struct {
 	inLoop bool
 }
 
-func newWalker(pass *analysis.Pass, pkg *ssa.Package) *walker {
+func newWalker(pass *analysis.Pass, pkg *ssa.Package, table *model.Table) *walker {
 	w := &walker{
 		pass:      pass,
 		pkg:       pkg,
-		table:     table(),
+		table:     table,
 		ignored:   findIgnored(pass.Fset, pass.Files),
 		byFunc:    make(map[*ssa.Function]*funcInfo),
 		converted: make(map[*ssa.Function]bool),

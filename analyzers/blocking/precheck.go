@@ -1,0 +1,114 @@
+package blocking
+
+import (
+	"go/types"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/analysis"
+)
+
+// precheck is the switch the tests turn off to compare against the full
+// analysis of every package; skipHook lets them see what it skips.
+var (
+	precheck = true
+	skipHook func(pkgPath string)
+)
+
+// mayMatter reports, cheaply, from the objects the package refers to,
+// whether building its SSA can produce anything: an effect, a fact, an entry
+// point, a finalizer branch or a binding. A package that declares no
+// function returning a client or a context, and refers to no modelled API,
+// no function or field with a fact, no context or HTTP origin, no timer
+// channel and nothing of controller-runtime's reconcile, finalizer or
+// controllerutil packages can reach no sink and no requirement, and is
+// skipped.
+func mayMatter(pass *analysis.Pass, table *model.Table) bool {
+	if !precheck || len(extraEntries) > 0 {
+		return true
+	}
+	// Functions that return clients or contexts (or structs holding them)
+	// export where those come from.
+	for _, obj := range pass.TypesInfo.Defs {
+		if fn, ok := obj.(*types.Func); ok {
+			results := fn.Signature().Results()
+			for i := range results.Len() {
+				if len(tracedPaths(results.At(i).Type(), 3)) > 0 {
+					return true
+				}
+			}
+		}
+	}
+	seen := make(map[types.Object]bool)
+	interfaceCalls := false
+	for _, obj := range pass.TypesInfo.Uses {
+		if seen[obj] || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+			continue
+		}
+		seen[obj] = true
+		if relevantObject(pass, table, obj) {
+			return true
+		}
+		if fn, ok := obj.(*types.Func); ok && isInterfaceMethod(fn) && !model.IsStd(model.PkgPath(fn.Pkg())) {
+			interfaceCalls = true
+		}
+	}
+	// A call through an interface may resolve to the methods of a directly
+	// imported package (see implementations): relevant if one has a fact.
+	if interfaceCalls {
+		direct := make(map[*types.Package]bool)
+		for _, p := range pass.Pkg.Imports() {
+			direct[p] = true
+		}
+		for _, f := range pass.AllObjectFacts() {
+			if _, ok := f.Fact.(*Summary); ok && direct[f.Object.Pkg()] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+func relevantObject(pass *analysis.Pass, table *model.Table, obj types.Object) bool {
+	switch path := model.PkgPath(obj.Pkg()); path {
+	case model.ReconcilePkg, model.FinalizerPkg, "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil",
+		"sigs.k8s.io/controller-runtime/pkg/controller", "sigs.k8s.io/controller-runtime/pkg/config":
+		return true
+	case "net/http", "net":
+		if obj.Name() == "DefaultClient" || obj.Name() == "Client" || obj.Name() == "Dialer" {
+			return true
+		}
+	case "context":
+		return provenanceSources[obj.Name()]
+	case "time":
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Name() == "C" {
+			return true // a receive from a timer's or a ticker's channel
+		}
+	}
+	switch obj := obj.(type) {
+	case *types.Func:
+		if entry := table.Lookup(obj); entry != nil {
+			return entry.Kind != model.Bounded
+		}
+		var summary Summary
+		return pass.ImportObjectFact(obj.Origin(), &summary)
+	case *types.Var:
+		var needs FieldNeeds
+		return obj.IsField() && pass.ImportObjectFact(obj, &needs)
+	case *types.TypeName:
+		return obj.Name() == "Result" && model.PkgPath(obj.Pkg()) == model.ReconcilePkg
+	}
+	return false
+}
+
+// provenanceSources are the context functions that make a context with or
+// without a deadline, and Done, which a select waits on.
+var provenanceSources = map[string]bool{
+	"Done":       true,
+	"Background": true, "TODO": true, "WithoutCancel": true,
+	"WithTimeout": true, "WithDeadline": true, "WithTimeoutCause": true, "WithDeadlineCause": true,
+}
