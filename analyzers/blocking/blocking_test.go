@@ -3,31 +3,23 @@ package blocking_test
 import (
 	"bytes"
 	"encoding/gob"
-	"path/filepath"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtures"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
-
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestFacts checks the summaries exported across packages, including for an
 // unexported function and a sink suppressed by an ignore directive.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
+	analysistest.Run(t, fixtures.Dir(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
 }
 
 // TestFactEncoding checks that every summary the fixtures produce survives a
 // gob round trip and encodes to the same bytes every time.
 func TestFactEncoding(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
+	results := analysistest.Run(t, fixtures.Dir(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
 	var n int
 	for _, r := range results {
 		for _, fact := range r.Facts {

@@ -75,16 +75,27 @@ func isNil(v ssa.Value) bool {
 	return ok && c.IsNil()
 }
 
+// IsCallOf reports whether v is the result of a call, static or through an
+// interface, of a function or method with that name.
+func IsCallOf(v ssa.Value, name string) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if call.Call.IsInvoke() {
+		return call.Call.Method.Name() == name
+	}
+	callee := call.Call.StaticCallee()
+	return callee != nil && callee.Name() == name
+}
+
 // isDeletionTimestamp matches obj.GetDeletionTimestamp() and a load of a
 // field named DeletionTimestamp (metav1.ObjectMeta's, promoted or not).
 func isDeletionTimestamp(v ssa.Value) bool {
+	if IsCallOf(v, "GetDeletionTimestamp") {
+		return true
+	}
 	switch v := v.(type) {
-	case *ssa.Call:
-		if v.Call.IsInvoke() {
-			return v.Call.Method.Name() == "GetDeletionTimestamp"
-		}
-		callee := v.Call.StaticCallee()
-		return callee != nil && callee.Name() == "GetDeletionTimestamp"
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
 			return fieldName(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field) == "DeletionTimestamp"

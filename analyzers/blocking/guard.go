@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"go/token"
 	"os"
-	"runtime/debug"
 	"reflect"
+	"runtime/debug"
 
 	"golang.org/x/tools/go/analysis"
 )

@@ -1,9 +1,9 @@
 package blocking
 
 import (
-	"path/filepath"
 	"testing"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtures"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -17,9 +17,5 @@ func TestPanicContained(t *testing.T) {
 		}
 	}
 	defer func() { panicHook = nil }()
-	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, testdata, Analyzer, "example.com/boom")
+	analysistest.Run(t, fixtures.Dir(t), Analyzer, "example.com/boom")
 }

@@ -1,24 +1,16 @@
 package ctxdeadline_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxdeadline"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtures"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestCtxDeadline(t *testing.T) {
-	analysistest.Run(t, testdata(t), ctxdeadline.Analyzer, "example.com/ctxd/controllers", "example.com/ctxd/withtimeout")
+	analysistest.Run(t, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/ctxd/controllers", "example.com/ctxd/withtimeout")
 }
 
 func TestAssumeReconciliationTimeout(t *testing.T) {
@@ -26,5 +18,5 @@ func TestAssumeReconciliationTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer blocking.Analyzer.Flags.Set("assume-reconciliation-timeout", "false")
-	analysistest.Run(t, testdata(t), ctxdeadline.Analyzer, "example.com/ctxd/assumed")
+	analysistest.Run(t, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/ctxd/assumed")
 }

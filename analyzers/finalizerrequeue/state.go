@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -129,23 +130,11 @@ func presenceTest(cond ssa.Value) (presentWhen, ok bool) {
 			callee = orig
 		}
 		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil && obj.Pkg().Path() == "slices" &&
-			obj.Name() == "Contains" && len(c.Call.Args) == 2 && isGetFinalizers(c.Call.Args[0]) {
+			obj.Name() == "Contains" && len(c.Call.Args) == 2 && blocking.IsCallOf(c.Call.Args[0], "GetFinalizers") {
 			return true, true
 		}
 	}
 	return false, false
-}
-
-func isGetFinalizers(v ssa.Value) bool {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	if call.Call.IsInvoke() {
-		return call.Call.Method.Name() == "GetFinalizers"
-	}
-	callee := call.Call.StaticCallee()
-	return callee != nil && callee.Name() == "GetFinalizers"
 }
 
 func isControllerutil(fn *ssa.Function, names ...string) bool {

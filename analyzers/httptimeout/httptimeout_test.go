@@ -2,36 +2,28 @@ package httptimeout_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtures"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestHTTPTimeout(t *testing.T) {
-	analysistest.Run(t, testdata(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd")
+	analysistest.Run(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd")
 }
 
 // TestSuggestedFix checks the fix against local.go.golden, which gofmt accepts.
 func TestSuggestedFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), httptimeout.Analyzer, "example.com/httpx/local")
+	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/local")
 }
 
 // TestStrict: a client of unknown origin is reported with -strict only.
 func TestStrict(t *testing.T) {
 	var quiet recorder
-	analysistest.Run(&quiet, testdata(t), httptimeout.Analyzer, "example.com/httpx/strict")
+	analysistest.Run(&quiet, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/strict")
 	if len(quiet.errors) != 1 || !strings.Contains(quiet.errors[0], "no diagnostic was reported") {
 		t.Errorf("without -strict: want only the missing strict finding, got %q", quiet.errors)
 	}
@@ -40,7 +32,7 @@ func TestStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer blocking.Analyzer.Flags.Set("strict", "false")
-	analysistest.Run(t, testdata(t), httptimeout.Analyzer, "example.com/httpx/strict")
+	analysistest.Run(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/strict")
 }
 
 // recorder collects what analysistest would report as test failures.

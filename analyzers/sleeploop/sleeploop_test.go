@@ -1,27 +1,19 @@
 package sleeploop_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtures"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleeploop"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
-
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 func TestSleeploop(t *testing.T) {
 	if err := blocking.Analyzer.Flags.Set("entries", "(*example.com/entries.Controller).syncHandler"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting")
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting")
 }
 
 func TestMinDuration(t *testing.T) {
@@ -29,7 +21,7 @@ func TestMinDuration(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sleeploop.Analyzer.Flags.Set("min-duration", "1s")
-	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/threshold")
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/threshold")
 }
 
 func TestMinDurationRejectsNegative(t *testing.T) {
@@ -48,5 +40,5 @@ func TestUserSinksAndBounded(t *testing.T) {
 		}
 		defer blocking.Analyzer.Flags.Set(flag, "")
 	}
-	analysistest.Run(t, testdata(t), sleeploop.Analyzer, "example.com/custom")
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/custom")
 }
