@@ -131,7 +131,9 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		return Prov{Kind: Unknown}
 	}
 	if len(path) > 0 && (path[0] == requestCtx || path[0] == commandCtx) {
-		return w.evalCarriedCtx(v, path)
+		if p, ok := w.evalCarrier(v, path); ok {
+			return p
+		}
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -317,46 +319,29 @@ func (w *walker) timeoutOf(alloc *ssa.Alloc) Prov {
 	return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s without Timeout (%s)", typeName(alloc.Type()), w.posString(alloc.Pos())), at: alloc.Pos()}
 }
 
-// evalCarriedCtx follows a request or a command to the context it carries.
-func (w *walker) evalCarriedCtx(v ssa.Value, path []string) Prov {
-	switch v := v.(type) {
-	case *ssa.Parameter, *ssa.FreeVar, *ssa.Phi:
-		return w.evalUncached(v, path[:0:0], HasDeadline).withPath(path)
-	case *ssa.Call:
-		callee := calleeObject(v.Call)
-		if callee == nil {
-			return w.evalCall(v, 0, path, HasDeadline)
-		}
-		switch model.FuncName(callee) {
-		case "net/http.NewRequestWithContext", "(*net/http.Request).WithContext", "(*net/http.Request).Clone",
-			"os/exec.CommandContext":
-			return w.eval(v.Call.Args[0+methodOffset(v.Call)], path[1:], HasDeadline)
-		case "net/http.NewRequest":
-			return Prov{Kind: Lacks, Origin: fmt.Sprintf("http.NewRequest, which uses context.Background() (%s)", w.posString(v.Pos()))}
-		case "os/exec.Command":
-			return Prov{Kind: Lacks, Origin: fmt.Sprintf("exec.Command, which has no context (%s)", w.posString(v.Pos()))}
-		}
-		return w.evalCall(v, 0, path, HasDeadline)
-	case *ssa.Extract:
-		if call, ok := v.Tuple.(*ssa.Call); ok {
-			if callee := calleeObject(call.Call); callee != nil && model.FuncName(callee) == "net/http.NewRequestWithContext" {
-				return w.eval(call.Call.Args[0], path[1:], HasDeadline)
-			}
-			if callee := calleeObject(call.Call); callee != nil && model.FuncName(callee) == "net/http.NewRequest" {
-				return Prov{Kind: Lacks, Origin: fmt.Sprintf("http.NewRequest, which uses context.Background() (%s)", w.posString(call.Pos()))}
-			}
-			return w.evalCall(call, v.Index, path, HasDeadline)
-		}
+// evalCarrier follows a request or a command made by a carrier of the
+// model (http.NewRequestWithContext, exec.Command, ...) to its context.
+func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
+	call, ok := v.(*ssa.Call)
+	if extract, isExtract := v.(*ssa.Extract); isExtract {
+		call, ok = extract.Tuple.(*ssa.Call)
 	}
-	return Prov{Kind: Unknown}
-}
-
-// withPath re-roots a parameter provenance at path.
-func (p Prov) withPath(path []string) Prov {
-	if p.Kind == FromParam {
-		p.Path = append(slices.Clone(p.Path), path...)
+	if !ok {
+		return Prov{}, false
 	}
-	return p
+	callee := calleeObject(call.Call)
+	if callee == nil {
+		return Prov{}, false
+	}
+	carrier := model.CarrierOf(model.FuncName(callee))
+	switch {
+	case carrier == nil:
+		return Prov{}, false
+	case carrier.Ctx < 0:
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s (%s)", carrier.Why, w.posString(call.Pos()))}, true
+	}
+	_, params := splitReceiver(&call.Call)
+	return w.eval(params[carrier.Ctx], path[1:], HasDeadline), true
 }
 
 // evalCall says where result i of a call comes from, at path below it: from

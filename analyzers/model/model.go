@@ -262,3 +262,32 @@ var Backoffs = []BackoffValue{
 	{Name: retryPkg + "DefaultRetry", Steps: 5, Duration: 10 * time.Millisecond, Factor: 1, Jitter: 0.1,
 		Reason: "client-go's default for conflict retries"},
 }
+
+// Carrier is a function whose result, an *http.Request or an *exec.Cmd,
+// carries a context: the one passed as parameter Ctx (after any receiver),
+// or none when Ctx is -1, for the reason Why.
+type Carrier struct {
+	Name string
+	Ctx  int
+	Why  string
+}
+
+// Carriers are the ways requests and commands get their contexts.
+var Carriers = []Carrier{
+	{Name: "net/http.NewRequestWithContext", Ctx: 0},
+	{Name: "(*net/http.Request).WithContext", Ctx: 0},
+	{Name: "(*net/http.Request).Clone", Ctx: 0},
+	{Name: "os/exec.CommandContext", Ctx: 0},
+	{Name: "net/http.NewRequest", Ctx: -1, Why: "http.NewRequest, which uses context.Background()"},
+	{Name: "os/exec.Command", Ctx: -1, Why: "exec.Command, which has no context"},
+}
+
+// CarrierOf returns the carrier of that full name, or nil.
+func CarrierOf(name string) *Carrier {
+	for i := range Carriers {
+		if Carriers[i].Name == name {
+			return &Carriers[i]
+		}
+	}
+	return nil
+}

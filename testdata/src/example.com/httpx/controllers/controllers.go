@@ -84,3 +84,17 @@ func (r *TransportReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	_, err := r.Transport.RoundTrip(hreq) // want `\(\*http.Transport\).RoundTrip can block the reconcile worker forever: nothing bounds it \(a bare \*http.Transport, which has no overall timeout and http.NewRequest, which uses context.Background\(\) \(controllers/controllers.go:83\)\)`
 	return ctrl.Result{}, err
 }
+
+// PhiReconciler builds its request in either of two branches.
+type PhiReconciler struct{}
+
+func (r *PhiReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var hreq *http.Request
+	if req.Name == "" {
+		hreq, _ = http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/a", nil)
+	} else {
+		hreq, _ = http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/b", nil)
+	}
+	_, err := http.DefaultClient.Do(hreq) // want `nothing bounds it \(http.DefaultClient and the reconcile ctx, which has no deadline\)`
+	return ctrl.Result{}, err
+}
