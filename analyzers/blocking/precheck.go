@@ -100,7 +100,8 @@ func relevantObject(pass *analysis.Pass, table *model.Table, obj types.Object) b
 		var needs FieldNeeds
 		return obj.IsField() && pass.ImportObjectFact(obj, &needs)
 	case *types.TypeName:
-		return obj.Name() == "Result" && model.PkgPath(obj.Pkg()) == model.ReconcilePkg
+		// ctrl.Result is an alias: what matters is the type it denotes.
+		return isNamed(obj.Type(), model.ReconcilePkg, "Result") || isNamed(obj.Type(), model.FinalizerPkg, "Result")
 	}
 	return false
 }

@@ -9,5 +9,5 @@ import (
 )
 
 func TestFinalizerRequeue(t *testing.T) {
-	analysistest.Run(t, fixtures.Dir(t), finalizerrequeue.Analyzer, "example.com/finalizers/...")
+	analysistest.Run(t, fixtures.Dir(t), finalizerrequeue.Analyzer, "example.com/finalizers/...", "example.com/aliasonly")
 }
