@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -139,7 +140,10 @@ func (w *walker) forEachStore(f func(store *ssa.Store, fa *ssa.FieldAddr, field 
 
 // bindings finds the values bound to fields that carry requirements, from
 // this package's entries or from the facts of the package that declares the
-// field, and decides them.
+// field, and decides them. A value that comes from a parameter of the
+// function that stores it (a NewReconciler constructor) turns into a need of
+// that function, decided at its calls, here or, through its fact, in the
+// package that calls it (main).
 func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 	var found []Binding
 	w.forEachStore(func(store *ssa.Store, fa *ssa.FieldAddr, field *types.Var) {
@@ -155,21 +159,94 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 			return
 		}
 		for _, need := range needs {
+			if need.Bound == "" {
+				need.Bound = typeName(fa.X.Type()) + "." + field.Name()
+			}
+			// The stored value stands for the field: a requirement on it.
 			r := need.Requires[0]
-			p := w.eval(store.Val, r.Path, r.Prop)
-			if p.Kind == Nil && r.NilFallback != "" {
-				p = Prov{Kind: Lacks, Origin: r.NilFallback}
+			r.Param, r.Free = 0, false
+			need.Requires = []Requirement{r}
+			if b, ok := w.bind(store.Parent(), pos, need, bound{args: []ssa.Value{store.Val}}); ok {
+				found = append(found, b)
 			}
-			e := need
-			e.Requires = nil
-			e.Notes = nil
-			if !w.require(&e, p, r.Prop) || len(e.Requires) > 0 {
-				continue
-			}
-			e.Notes = append(e.Notes, need.Notes...) // the bound value first
-			owner := typeName(fa.X.Type())
-			found = append(found, Binding{Pos: pos, Field: owner + "." + field.Name(), Effect: e})
 		}
 	})
-	return found
+	// Calls of functions with needs decide them, or pass them on to the
+	// caller's parameters; repeat until no function gains a need.
+	for changed := true; changed; {
+		changed = false
+		for _, fi := range w.funcs {
+			for _, b := range fi.fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok || w.ignored.at(w.pass.Fset, call.Pos()) {
+						continue
+					}
+					for _, need := range w.calleeNeeds(call.Call) {
+						n := len(w.paramNeeds[fi.fn])
+						if b, ok := w.bind(fi.fn, call.Pos(), need, bound{args: callArgs(call.Call)}); ok {
+							found = append(found, b)
+						}
+						changed = changed || len(w.paramNeeds[fi.fn]) > n
+					}
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Binding) int { return cmp.Compare(a.Pos, b.Pos) })
+	return slices.CompactFunc(found, func(a, b Binding) bool {
+		return a.Pos == b.Pos && a.Effect.SinkKey() == b.Effect.SinkKey() && a.Field == b.Field
+	})
+}
+
+// bind decides a need (an effect with one requirement) with the values args
+// gives in fn: a finding at pos when the value lacks the property, a need of
+// fn when it comes from one of fn's parameters.
+func (w *walker) bind(fn *ssa.Function, pos token.Pos, need Effect, args bound) (Binding, bool) {
+	e := need
+	e.Notes = nil
+	decided, ok := w.decide(e, args)
+	if !ok {
+		return Binding{}, false
+	}
+	if len(decided.Requires) > 0 {
+		r := decided.Requires[0]
+		if !r.Free && fn.Object() != nil {
+			decided.Notes = need.Notes
+			w.addParamNeed(fn, decided)
+		}
+		return Binding{}, false
+	}
+	decided.Notes = append(decided.Notes, need.Notes...) // the bound value first
+	return Binding{Pos: pos, Field: need.Bound, Effect: decided}, true
+}
+
+func (w *walker) addParamNeed(fn *ssa.Function, need Effect) {
+	for _, have := range w.paramNeeds[fn] {
+		if have.key() == need.key() && have.Bound == need.Bound {
+			return
+		}
+	}
+	w.paramNeeds[fn] = append(w.paramNeeds[fn], need)
+}
+
+// calleeNeeds returns the needs of the function a call calls: from this
+// package, or from its fact.
+func (w *walker) calleeNeeds(call ssa.CallCommon) []Effect {
+	if fn := w.localFunc(call); fn != nil {
+		return w.paramNeeds[fn]
+	}
+	callee := calleeObject(call)
+	if callee == nil || call.IsInvoke() || model.IsStd(model.PkgPath(callee.Pkg())) {
+		return nil
+	}
+	var summary Summary
+	if !w.pass.ImportObjectFact(callee.Origin(), &summary) {
+		return nil
+	}
+	needs := make([]Effect, len(summary.Needs))
+	for i, e := range summary.Needs {
+		needs[i] = e.stripPositions()
+	}
+	return needs
 }

@@ -108,9 +108,9 @@ func run(pass *analysis.Pass) (any, error) {
 	w := newWalker(pass, buildSSA(pass), table)
 	w.scanAll()
 	w.guard("the call graph of "+pass.Pkg.Path(), pass.Files[0].Package, w.solve)
-	w.exportFacts()
 	entries, needs := w.entries()
 	result := &Result{Entries: entries, Bindings: w.bindings(needs), w: w}
+	w.exportFacts()
 	for _, fi := range w.funcs {
 		result.Funcs = append(result.Funcs, fi.fn)
 	}
@@ -173,14 +173,14 @@ func (w *walker) exportFacts() {
 		}
 	}
 	for _, ex := range exports {
-		summary := &Summary{Effects: make([]Effect, len(ex.effects))}
+		summary := &Summary{Effects: make([]Effect, len(ex.effects)), Needs: w.paramNeeds[w.pkg.Prog.FuncValue(ex.obj)]}
 		for i, e := range ex.effects {
 			summary.Effects[i] = shareTail(e, shareable)
 		}
 		if ex.obj.Exported() {
 			summary.Results = w.resultValues(w.pkg.Prog.FuncValue(ex.obj))
 		}
-		if len(summary.Effects) > 0 || len(summary.Results) > 0 {
+		if len(summary.Effects) > 0 || len(summary.Results) > 0 || len(summary.Needs) > 0 {
 			w.pass.ExportObjectFact(ex.obj, summary)
 		}
 	}

@@ -21,6 +21,10 @@ const (
 type Summary struct {
 	Effects []Effect      // sorted by key
 	Results []ResultValue // what the function returns, where it matters; sorted
+	// Needs are the requirements on the function's parameters that a
+	// reconciler's field places, through the function (a constructor that
+	// stores its argument in the reconciler): decided at its calls.
+	Needs []Effect
 }
 
 func (*Summary) AFact() {}
@@ -36,6 +40,9 @@ func (s *Summary) String() string {
 	}
 	for _, r := range s.Results {
 		parts = append(parts, r.String())
+	}
+	for _, e := range s.Needs {
+		parts = append(parts, "needs "+e.Requires[0].String()+" for "+e.Bound)
 	}
 	return "blocks(" + strings.Join(parts, "; ") + ")"
 }
@@ -66,6 +73,9 @@ type Effect struct {
 	Notes []string
 	// Unproven: -strict decided a requirement for a value of unknown origin.
 	Unproven bool
+	// Bound names the reconciler field the value a requirement is about ends
+	// up in, for a need decided where the value is bound.
+	Bound string
 	// Via, in a fact, says that the chain goes on as the chain of another
 	// function's effect in the same package: facts share the tails of their
 	// chains instead of repeating them. Readers expand it (walker.expand).

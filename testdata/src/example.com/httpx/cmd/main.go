@@ -18,4 +18,8 @@ func main() {
 	r := &controllers.APIReconciler{}
 	r.API = sdk.NewAPIClient(&sdk.Config{}) // want `the value bound to controllers.APIReconciler.API here leaves it unbounded \(http.DefaultClient and the reconcile ctx, which has no deadline\)`
 	r.API = sdk.NewAPIClient(&sdk.Config{HTTPClient: &http.Client{Timeout: 3 * time.Second}})
+
+	// Through the constructor.
+	_ = controllers.NewBucketReconciler(nil, sdk.New("https://storage.example.com")) // want `the value bound to controllers.BucketReconciler.Cloud here leaves it unbounded \(http.Client without Timeout \(sdk/sdk.go:18\) and the reconcile ctx, which has no deadline\)`
+	_ = controllers.NewBucketReconciler(nil, sdk.NewWithTimeout("https://storage.example.com"))
 }

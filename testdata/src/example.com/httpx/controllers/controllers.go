@@ -98,3 +98,9 @@ func (r *PhiReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	_, err := http.DefaultClient.Do(hreq) // want `nothing bounds it \(http.DefaultClient and the reconcile ctx, which has no deadline\)`
 	return ctrl.Result{}, err
 }
+
+// NewBucketReconciler is the constructor main calls: the requirement on the
+// Cloud field becomes one on its parameter, decided at its calls.
+func NewBucketReconciler(c client.Client, cloud *sdk.Client) *BucketReconciler {
+	return &BucketReconciler{Client: c, Cloud: cloud}
+}
