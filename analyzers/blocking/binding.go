@@ -240,13 +240,17 @@ func (w *walker) calleeNeeds(call ssa.CallCommon) []Effect {
 	if callee == nil || call.IsInvoke() || model.IsStd(model.PkgPath(callee.Pkg())) {
 		return nil
 	}
+	callee = callee.Origin()
+	if needs, ok := w.importedNeeds[callee]; ok {
+		return needs
+	}
 	var summary Summary
-	if !w.pass.ImportObjectFact(callee.Origin(), &summary) {
-		return nil
+	var needs []Effect
+	if w.pass.ImportObjectFact(callee, &summary) {
+		for _, e := range summary.Needs {
+			needs = append(needs, e.stripPositions())
+		}
 	}
-	needs := make([]Effect, len(summary.Needs))
-	for i, e := range summary.Needs {
-		needs[i] = e.stripPositions()
-	}
+	w.importedNeeds[callee] = needs
 	return needs
 }

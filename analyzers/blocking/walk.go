@@ -32,6 +32,7 @@ type walker struct {
 	results               map[*ssa.Function][]ResultValue // memo of resultValues
 	reconciliationTimeout *bool                           // memo of reconcileDeadline
 	paramNeeds            map[*ssa.Function][]Effect      // see bindings
+	importedNeeds         map[*types.Func][]Effect        // memo of calleeNeeds
 }
 
 // funcInfo is what the walker knows of one function of the package.
@@ -61,15 +62,16 @@ type site struct {
 
 func newWalker(pass *analysis.Pass, pkg *ssa.Package, table *model.Table) *walker {
 	w := &walker{
-		pass:       pass,
-		pkg:        pkg,
-		table:      table,
-		ignored:    findIgnored(pass.Fset, pass.Files),
-		byFunc:     make(map[*ssa.Function]*funcInfo),
-		converted:  make(map[*ssa.Function]bool),
-		provs:      make(map[provKey]Prov),
-		results:    make(map[*ssa.Function][]ResultValue),
-		paramNeeds: make(map[*ssa.Function][]Effect),
+		pass:          pass,
+		pkg:           pkg,
+		table:         table,
+		ignored:       findIgnored(pass.Fset, pass.Files),
+		byFunc:        make(map[*ssa.Function]*funcInfo),
+		converted:     make(map[*ssa.Function]bool),
+		provs:         make(map[provKey]Prov),
+		results:       make(map[*ssa.Function][]ResultValue),
+		paramNeeds:    make(map[*ssa.Function][]Effect),
+		importedNeeds: make(map[*types.Func][]Effect),
 	}
 	for _, fn := range sourceFuncs(pass, pkg) {
 		fi := &funcInfo{fn: fn, name: displayName(fn), base: effectSet{}}
