@@ -331,11 +331,14 @@ type Finding struct {
 	// InFinalizerBranch: the entry reaches the sink from code that runs only
 	// while the object is being deleted.
 	InFinalizerBranch bool
+	// Also holds the chains from the other entry points that reach the same
+	// sink through the same place, shortest first: one finding per place.
+	Also []Effect
 }
 
-// Findings lists what check should report in this package, in a
-// deterministic order: the effects each entry point reaches (see
-// Entry.Findings) and the bindings that make an entry block.
+// Findings lists what check should report in this package, one finding per
+// place and sink, in a deterministic order: the effects each entry point
+// reaches (see Entry.Findings) and the bindings that make an entry block.
 func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 	accept := func(e Effect) bool { return e.Check == check && worth(e) }
 	var found []Finding
@@ -344,15 +347,83 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 			found = append(found, Finding{Effect: e, Pos: e.ReportPos(), InFinalizerBranch: entry.InFinalizerBranch(e)})
 		}
 	}
-	seen := make(map[string]bool)
 	for _, b := range r.Bindings {
-		key := fmt.Sprint(b.Pos, b.Effect.SinkKey())
-		if accept(b.Effect) && !seen[key] {
-			seen[key] = true
+		if accept(b.Effect) {
 			found = append(found, Finding{Effect: b.Effect, Pos: b.Pos, Binding: b.Field})
 		}
 	}
-	return found
+	return Merge(found)
+}
+
+// Merge keeps one finding per place and sink, the one with the shortest
+// chain (the plainest, when one repeats the wait and one does not); the
+// chains of the others go to its Also. A sink that several reconcilers reach
+// is one bug, fixed in one place. The order is that of the positions.
+func Merge(found []Finding) []Finding {
+	groups := make(map[string][]Finding)
+	var keys []string
+	for _, f := range found {
+		k := fmt.Sprint(f.Pos, " ", f.SinkKey())
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], f)
+	}
+	merged := make([]Finding, 0, len(keys))
+	for _, k := range keys {
+		group := groups[k]
+		slices.SortStableFunc(group, func(a, b Finding) int {
+			switch {
+			case a.InLoop != b.InLoop:
+				return cmp.Compare(boolRank(a.InLoop), boolRank(b.InLoop))
+			case shorter(a.Effect, b.Effect):
+				return -1
+			case shorter(b.Effect, a.Effect):
+				return 1
+			}
+			return 0
+		})
+		first := group[0]
+		for _, other := range group[1:] {
+			if other.ChainString() != first.ChainString() && !slices.ContainsFunc(first.Also, func(e Effect) bool { return e.ChainString() == other.ChainString() }) {
+				first.Also = append(first.Also, other.Effect)
+			}
+		}
+		merged = append(merged, first)
+	}
+	slices.SortStableFunc(merged, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), strings.Compare(a.SinkKey(), b.SinkKey()))
+	})
+	return merged
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Diagnostic is the check's diagnostic for f: the message, then how many
+// other entry points reach the same place, whose chains become related
+// information (the JSON's related, SARIF's further code flows).
+func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
+	d := analysis.Diagnostic{Pos: f.Pos, Category: category, Message: message}
+	if n := len(f.Also); n > 0 {
+		plural := "s"
+		if n == 1 {
+			plural = ""
+		}
+		d.Message += fmt.Sprintf(" (also reached from %d other entry point%s)", n, plural)
+	}
+	for _, e := range f.Also {
+		pos := e.Chain[0].pos
+		if !pos.IsValid() {
+			pos = f.Pos
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "also reached: " + e.ChainString()})
+	}
+	return d
 }
 
 // UnboundedMessage is the message of httptimeout and ctxdeadline: what can

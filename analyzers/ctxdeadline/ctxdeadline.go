@@ -32,7 +32,7 @@ const fix = "pass the reconcile ctx bounded with context.WithTimeout (ctx, cance
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
-		pass.Report(analysis.Diagnostic{Pos: f.Pos, Category: name, Message: blocking.UnboundedMessage(f, fix)})
+		pass.Report(f.Diagnostic(name, blocking.UnboundedMessage(f, fix)))
 	}
 	return nil, nil
 }

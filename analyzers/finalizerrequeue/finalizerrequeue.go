@@ -80,6 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		})
 	}
+	var found []blocking.Finding
 	for _, entry := range result.Entries {
 		if !returnsResult(entry.Func) {
 			continue
@@ -87,16 +88,15 @@ func run(pass *analysis.Pass) (any, error) {
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
 			region := blocking.DeletionRegion(entry.Func)
 			for _, bad := range c.badReturns(entry.Func, region) {
-				pass.Report(analysis.Diagnostic{
-					Pos:      bad.ReportPos(),
-					Category: name,
-					Message: fmt.Sprintf("finalizer branch returns without RequeueAfter while %s is still set: "+
-						"the object stays Terminating until another event arrives; "+
-						"return ctrl.Result{RequeueAfter: d} until cleanup is confirmed, then remove the finalizer: %s",
-						c.finalizerName(bad), bad.ChainString()),
-				})
+				found = append(found, blocking.Finding{Effect: bad, Pos: bad.ReportPos()})
 			}
 		})
+	}
+	for _, f := range blocking.Merge(found) {
+		pass.Report(f.Diagnostic(name, fmt.Sprintf("finalizer branch returns without RequeueAfter while %s is still set, "+
+			"so the object stays Terminating until another event arrives: %s; "+
+			"return ctrl.Result{RequeueAfter: d} until cleanup is confirmed, then remove the finalizer",
+			c.finalizerName(f.Effect), f.ChainString())))
 	}
 	return nil, nil
 }

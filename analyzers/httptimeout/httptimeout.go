@@ -36,12 +36,9 @@ const fix = "set Timeout on the http.Client (for example Timeout: 10 * time.Seco
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
-		pass.Report(analysis.Diagnostic{
-			Pos:            f.Pos,
-			Category:       name,
-			Message:        blocking.UnboundedMessage(f, fix),
-			SuggestedFixes: addTimeout(pass, f.FixAt()),
-		})
+		d := f.Diagnostic(name, blocking.UnboundedMessage(f, fix))
+		d.SuggestedFixes = addTimeout(pass, f.FixAt())
+		pass.Report(d)
 	}
 	return nil, nil
 }

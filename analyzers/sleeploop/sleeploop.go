@@ -46,12 +46,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if f.InFinalizerBranch {
 			where = " in the finalizer branch"
 		}
-		pass.Report(analysis.Diagnostic{
-			Pos:      f.Pos,
-			Category: name,
-			Message: fmt.Sprintf("%s blocks the reconcile worker%s (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
-				f.Sink, where, f.Describe(), f.ChainString()),
-		})
+		pass.Report(f.Diagnostic(name, fmt.Sprintf(
+			"%s blocks the reconcile worker%s (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
+			f.Sink, where, f.Describe(), f.ChainString())))
 	}
 	return nil, nil
 }

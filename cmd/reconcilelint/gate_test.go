@@ -84,9 +84,7 @@ func TestSARIF(t *testing.T) {
 // pre-commit, pointed at this repository's HEAD, on a git repository that
 // holds the demo operator. .ci/run installs pre-commit from Debian.
 func TestPreCommitHook(t *testing.T) {
-	if testing.Short() {
-		t.Skip("installs the hook with pre-commit")
-	}
+	needE2E(t)
 	if _, err := exec.LookPath("pre-commit"); err != nil {
 		t.Skip("pre-commit is not installed (apt-get install -y pre-commit); .ci/run installs it")
 	}

@@ -54,9 +54,7 @@ func golangciRun(t *testing.T, bin, dir, config string) (int, string) {
 // the README's .golangci.yml: the same findings as the standalone CLI, a
 // //nolint:reconcilelint that suppresses one, and a bad setting that fails.
 func TestGolangciPlugin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds golangci-lint")
-	}
+	needE2E(t)
 	bin := buildGolangci(t)
 	config, err := filepath.Abs(filepath.Join("..", "..", "testdata", "snippets", "golangci.yml"))
 	if err != nil {

@@ -24,7 +24,7 @@ func TestVetParity(t *testing.T) {
 		t.Fatal(err)
 	}
 	entry := "-blocking.entries=(*example.com/parity/ctrl.Worker).Sync"
-	_, out := run(t, dir, bin, entry, "./...")
+	_, out := run(t, dir, bin, "-oneline", entry, "./...")
 	standalone := findings(t, dir, out)
 	_, out = run(t, dir, "go", "vet", "-vettool="+bin, entry, "./...")
 	vet := findings(t, dir, out)
@@ -60,7 +60,7 @@ func TestBadInput(t *testing.T) {
 		{"no go.mod", module(map[string]string{"p.go": "package p\n"}),
 			[]string{"./..."}, "does not contain main module"},
 		{"no packages, sarif", module(map[string]string{"go.mod": "module example.com/empty\n\ngo 1.26\n"}),
-			[]string{"sarif", "./..."}, "no packages match"},
+			[]string{"sarif", "./..."}, "matched no packages"},
 	} {
 		code, out := run(t, tc.dir, bin, tc.args...)
 		if code == 0 || !strings.Contains(out, tc.message) {

@@ -6,63 +6,50 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 )
 
 // runSARIF is `reconcilelint sarif [flags] [packages]`: it analyzes the
-// packages like the standalone driver and writes a SARIF 2.1.0 log, with
-// each finding's call chain as a code flow, one location per frame. It
-// returns the exit code: 0 without findings, 3 with findings, 1 on errors.
+// packages like the standalone command and writes a SARIF 2.1.0 log, with
+// each finding's call chain as a code flow, one location per frame, and the
+// chains from the other entry points that reach the same place as further
+// code flows. It returns the exit code: 0 without findings, 3 with
+// findings, 1 on errors.
 func runSARIF(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("reconcilelint sarif", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	output := fs.String("o", "", "write the SARIF log to this file instead of standard output")
-	for _, a := range analyzers {
-		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
-	}
-	if err := fs.Parse(args); err != nil {
+	opts := &options{}
+	var output string
+	err := parseFlags(opts, "reconcilelint sarif", args, analyzers, stderr, func(fs *flag.FlagSet) {
+		fs.StringVar(&output, "o", "", "write the SARIF log to this file instead of standard output")
+	})
+	if err != nil {
 		return 1
 	}
-	patterns := fs.Args()
-	if len(patterns) == 0 {
-		patterns = []string{"./..."}
-	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, patterns...)
+	found, err := vet(opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
-	if len(pkgs) == 0 {
-		fmt.Fprintf(stderr, "reconcilelint: no packages match %s\n", strings.Join(patterns, " "))
-		return 1
-	}
-	if packages.PrintErrors(pkgs) > 0 {
-		return 1
-	}
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	files, err := frameFiles(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
 	cwd, _ := os.Getwd()
-	log, findings := buildSARIF(graph, pkgs, analyzers, cwd)
-	data, err := json.MarshalIndent(log, "", "  ")
+	data, err := json.MarshalIndent(buildSARIF(found, files, analyzers, cwd), "", "  ")
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
 	data = append(data, '\n')
-	if *output != "" {
-		err = os.WriteFile(*output, data, 0o644)
+	if output != "" {
+		err = os.WriteFile(output, data, 0o644)
 	} else {
 		_, err = stdout.Write(data)
 	}
@@ -70,13 +57,8 @@ func runSARIF(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.W
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
-	for act := range graph.All() {
-		if act.IsRoot && act.Err != nil {
-			fmt.Fprintf(stderr, "reconcilelint: %s: %v\n", act, act.Err)
-			return 1
-		}
-	}
-	if findings > 0 {
+	fmt.Fprintln(stderr, summary(found, analyzers))
+	if len(found) > 0 {
 		return 3
 	}
 	return 0
@@ -144,7 +126,7 @@ type (
 	}
 )
 
-func buildSARIF(graph *checker.Graph, pkgs []*packages.Package, analyzers []*analysis.Analyzer, cwd string) (sarifLog, int) {
+func buildSARIF(found []diagnostic, files map[string]string, analyzers []*analysis.Analyzer, cwd string) sarifLog {
 	driver := sarifDriver{Name: "reconcilelint", InformationURI: "https://github.com/reconcilelint/reconcilelint"}
 	for _, a := range analyzers {
 		title, _, _ := strings.Cut(a.Doc, "\n")
@@ -152,39 +134,31 @@ func buildSARIF(graph *checker.Graph, pkgs []*packages.Package, analyzers []*ana
 			ID: a.Name, ShortDescription: sarifMessage{title}, FullDescription: sarifMessage{a.Doc}, HelpURI: a.URL,
 		})
 	}
-	files := frameFiles(pkgs)
 	results := []sarifResult{}
-	for act := range graph.All() {
-		if !act.IsRoot {
-			continue
+	for _, d := range found {
+		file, line, col := position(d.Posn)
+		result := sarifResult{
+			RuleID:    d.check,
+			Level:     "warning",
+			Message:   sarifMessage{d.Message},
+			Locations: []sarifLocation{{PhysicalLocation: physical(file, line, col, cwd)}},
 		}
-		for _, d := range act.Diagnostics {
-			pos := act.Package.Fset.Position(d.Pos)
-			result := sarifResult{
-				RuleID:    act.Analyzer.Name,
-				Level:     "warning",
-				Message:   sarifMessage{d.Message},
-				Locations: []sarifLocation{{PhysicalLocation: physical(pos.Filename, pos.Line, pos.Column, cwd)}},
-			}
-			if flow := chainFlow(d.Message, files, cwd); len(flow) > 0 {
-				result.CodeFlows = []sarifCodeFlow{{ThreadFlows: []sarifThreadFlow{{Locations: flow}}}}
-			}
-			results = append(results, result)
+		chains := []string{d.Message}
+		for _, r := range d.Related {
+			chains = append(chains, ": "+strings.TrimPrefix(r.Message, "also reached: "))
 		}
+		for _, chain := range chains {
+			if flow := chainFlow(chain, files, cwd); len(flow) > 0 {
+				result.CodeFlows = append(result.CodeFlows, sarifCodeFlow{ThreadFlows: []sarifThreadFlow{{Locations: flow}}})
+			}
+		}
+		results = append(results, result)
 	}
-	slices.SortFunc(results, func(a, b sarifResult) int {
-		return strings.Compare(resultKey(a), resultKey(b))
-	})
 	return sarifLog{
 		Version: "2.1.0",
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}},
-	}, len(results)
-}
-
-func resultKey(r sarifResult) string {
-	loc := r.Locations[0].PhysicalLocation
-	return fmt.Sprintf("%s:%09d:%09d:%s:%s", loc.ArtifactLocation.URI, loc.Region.StartLine, loc.Region.StartColumn, r.RuleID, r.Message.Text)
+	}
 }
 
 // physical makes a location, relative to the working directory when the
@@ -199,16 +173,28 @@ func physical(file string, line, col int, cwd string) *sarifPhysical {
 	return &sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}, Region: sarifRegion{StartLine: line, StartColumn: col}}
 }
 
-// frameFiles indexes the source files of every loaded package by the short
-// name chains use, "pkgdir/file.go".
-func frameFiles(pkgs []*packages.Package) map[string]string {
+// frameFiles indexes the source files of the packages and their
+// dependencies by the short name chains use, "pkgdir/file.go", as go list
+// reports them.
+func frameFiles(opts *options) (map[string]string, error) {
+	args := []string{"list", "-e", "-deps", "-test", "-f",
+		`{{.ImportPath}}{{range .GoFiles}}{{"\t"}}{{$.Dir}}/{{.}}{{end}}{{range .TestGoFiles}}{{"\t"}}{{$.Dir}}/{{.}}{{end}}{{range .XTestGoFiles}}{{"\t"}}{{$.Dir}}/{{.}}{{end}}`}
+	if opts.tags != "" {
+		args = append(args, "-tags="+opts.tags)
+	}
+	out, err := exec.Command("go", append(args, opts.patterns...)...).Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v", err)
+	}
 	files := make(map[string]string)
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, f := range p.CompiledGoFiles {
-			files[path.Base(p.PkgPath)+"/"+filepath.Base(f)] = f
+	for _, line := range strings.Split(string(out), "\n") {
+		fields := strings.Split(line, "\t")
+		pkg, _, _ := strings.Cut(fields[0], " ")
+		for _, f := range fields[1:] {
+			files[path.Base(pkg)+"/"+filepath.Base(f)] = f
 		}
-	})
-	return files
+	}
+	return files, nil
 }
 
 // A frame of the chain in a message: "F (pkg/file.go:12)", after ": " (the

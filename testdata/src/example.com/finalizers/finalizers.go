@@ -40,7 +40,7 @@ func (r *Incident) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 			return ctrl.Result{}, err // an error return: requeued with backoff
 		}
 		if !done {
-			return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter while finalizer "example.com/bucket" is still set: the object stays Terminating until another event arrives; return ctrl.Result\{RequeueAfter: d\} until cleanup is confirmed, then remove the finalizer: \(\*finalizers.Incident\).Reconcile \(finalizers/finalizers.go:43\)`
+			return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter while finalizer "example.com/bucket" is still set, so the object stays Terminating until another event arrives: \(\*finalizers.Incident\).Reconcile \(finalizers/finalizers.go:43\); return ctrl.Result\{RequeueAfter: d\} until cleanup is confirmed, then remove the finalizer`
 		}
 		controllerutil.RemoveFinalizer(&b, bucketFinalizer)
 		return ctrl.Result{}, r.Update(ctx, &b)
@@ -88,7 +88,7 @@ func (r *Delegating) reconcileDelete(ctx context.Context, b *Bucket) (ctrl.Resul
 	if _, err := r.Cloud.Delete(ctx, b.Name); err != nil {
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil // want `is still set: .*: \(\*finalizers.Delegating\).Reconcile \(finalizers/finalizers.go:84\) -> \(\*finalizers.Delegating\).reconcileDelete \(finalizers/finalizers.go:91\)`
+	return ctrl.Result{}, nil // want `is still set, .*: \(\*finalizers.Delegating\).Reconcile \(finalizers/finalizers.go:84\) -> \(\*finalizers.Delegating\).reconcileDelete \(finalizers/finalizers.go:91\)`
 }
 
 // A Result built before the branch and returned much later.
@@ -153,7 +153,7 @@ func (r *Remote) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		cleanup.Forget(&b)
 		return ctrl.Result{}, nil
 	}
-	return cleanup.Finalize(ctx, r.Cloud, &b) // want `the finalizer is still set: .*: \(\*finalizers.Remote\).Reconcile \(finalizers/finalizers.go:156\) -> cleanup.Finalize \(cleanup/cleanup.go:24\)`
+	return cleanup.Finalize(ctx, r.Cloud, &b) // want `the finalizer is still set, .*: \(\*finalizers.Remote\).Reconcile \(finalizers/finalizers.go:156\) -> cleanup.Finalize \(cleanup/cleanup.go:24\)`
 }
 
 var errNotYet = errors.New("not yet")

@@ -1,0 +1,329 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// options are the standalone command's flags.
+type options struct {
+	json, oneline, fix bool
+	tags               string
+	vetFlags           []string // the analyzers' flags, passed on to the vet tool
+	patterns           []string
+}
+
+// parseFlags parses the flags the standalone command and sarif share (the
+// analyzers' flags, checked here so that a bad value fails once, with a
+// clear message) and those that more adds.
+func parseFlags(opts *options, name string, args []string, all []*analysis.Analyzer, stderr io.Writer, more func(*flag.FlagSet)) error {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&opts.tags, "tags", "", "build tags, as for go build")
+	passed := make(map[string]bool)
+	for _, a := range all {
+		passed[a.Name] = true
+		fs.Bool(a.Name, true, "run the "+a.Name+" analysis")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			passed[a.Name+"."+f.Name] = true
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	if more != nil {
+		more(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if passed[f.Name] {
+			opts.vetFlags = append(opts.vetFlags, "-"+f.Name+"="+f.Value.String())
+		}
+	})
+	opts.patterns = fs.Args()
+	if len(opts.patterns) == 0 {
+		opts.patterns = []string{"./..."}
+	}
+	return nil
+}
+
+// runStandalone is `reconcilelint [flags] [packages]`. It returns the exit
+// code: 0 without findings, 3 with findings, 1 on errors; with -json, 0
+// unless there are errors.
+func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
+	opts := &options{}
+	err := parseFlags(opts, "reconcilelint", args, all, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&opts.json, "json", false, "print the findings as JSON, by package and check")
+		fs.BoolVar(&opts.oneline, "oneline", false, "print each finding on one line, its chain inside the message")
+		fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes")
+	})
+	if err != nil {
+		return 1
+	}
+	if opts.fix {
+		return runFix(opts, stdout, stderr)
+	}
+	found, err := vet(opts, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
+	}
+	switch {
+	case opts.json:
+		if werr := writeJSON(stdout, found); werr != nil {
+			fmt.Fprintf(stderr, "reconcilelint: %v\n", werr)
+			return 1
+		}
+	default:
+		cwd, _ := os.Getwd()
+		for _, d := range found {
+			writeText(stdout, d, cwd, opts.oneline)
+		}
+	}
+	fmt.Fprintln(stderr, summary(found, all))
+	switch {
+	case err != nil:
+		return 1
+	case len(found) > 0 && !opts.json:
+		return 3
+	}
+	return 0
+}
+
+// runFix has go vet apply the suggested fixes.
+func runFix(opts *options, stdout, stderr io.Writer) int {
+	cmd, err := vetCommand(opts, "-fix")
+	if err != nil {
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
+		return 1
+	}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		return 1
+	}
+	return 0
+}
+
+// diagnostic is one finding, as the vet tool writes it in JSON.
+type diagnostic struct {
+	Category       string          `json:"category,omitempty"`
+	Posn           string          `json:"posn"`
+	End            string          `json:"end,omitempty"`
+	Message        string          `json:"message"`
+	SuggestedFixes json.RawMessage `json:"suggested_fixes,omitempty"`
+	Related        []related       `json:"related,omitempty"`
+
+	check string // the analyzer that reported it
+	pkg   string // its package's path, without the test variant
+}
+
+type related struct {
+	Posn    string `json:"posn"`
+	End     string `json:"end,omitempty"`
+	Message string `json:"message"`
+}
+
+func vetCommand(opts *options, mode string) (*exec.Cmd, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot find the reconcilelint executable to hand to go vet: %v", err)
+	}
+	args := []string{"vet", mode, "-vettool=" + self}
+	if opts.tags != "" {
+		args = append(args, "-tags="+opts.tags)
+	}
+	args = append(args, opts.vetFlags...)
+	args = append(args, opts.patterns...)
+	return exec.Command("go", args...), nil
+}
+
+// vet runs go vet with this binary as the vet tool and returns the
+// findings of every package, each once (a package and its test variant
+// report the same ones), sorted by file, line, column and check. go vet's
+// own messages (type errors, downloads) go to stderr as they come.
+func vet(opts *options, stderr io.Writer) ([]diagnostic, error) {
+	cmd, err := vetCommand(opts, "-json")
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, stderr
+	runErr := cmd.Run()
+
+	var found []diagnostic
+	var problems []string
+	seen := make(map[string]bool)
+	packages := 0
+	dec := json.NewDecoder(&out)
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return found, fmt.Errorf("reading go vet's output: %v", err)
+		}
+		packages++
+		for id, checks := range tree {
+			pkg, _, _ := strings.Cut(id, " ")
+			for check, raw := range checks {
+				var failed struct{ Error string }
+				if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
+					problems = append(problems, fmt.Sprintf("%s: %s: %s", pkg, check, failed.Error))
+					continue
+				}
+				var diags []diagnostic
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					return found, fmt.Errorf("reading go vet's output for %s: %v", pkg, err)
+				}
+				for _, d := range diags {
+					d.check, d.pkg = check, pkg
+					key := check + "\x00" + d.Posn + "\x00" + d.Message
+					if !seen[key] {
+						seen[key] = true
+						found = append(found, d)
+					}
+				}
+			}
+		}
+	}
+	sortDiagnostics(found)
+	var exit *exec.ExitError
+	switch {
+	case errors.As(runErr, &exit):
+		problems = append(problems, "go vet failed: a package did not load or type-check (see above)")
+	case runErr != nil:
+		problems = append(problems, fmt.Sprintf("running go vet: %v", runErr))
+	case packages == 0:
+		problems = append(problems, fmt.Sprintf("%s matched no packages", strings.Join(opts.patterns, " ")))
+	}
+	slices.Sort(problems)
+	if len(problems) > 0 {
+		return found, errors.New(strings.Join(problems, "\nreconcilelint: "))
+	}
+	return found, nil
+}
+
+// position splits "file:line:col".
+func position(posn string) (file string, line, col int) {
+	file = posn
+	if i := strings.LastIndex(file, ":"); i >= 0 {
+		col, _ = strconv.Atoi(file[i+1:])
+		file = file[:i]
+	}
+	if i := strings.LastIndex(file, ":"); i >= 0 {
+		line, _ = strconv.Atoi(file[i+1:])
+		file = file[:i]
+	}
+	return file, line, col
+}
+
+func sortDiagnostics(found []diagnostic) {
+	slices.SortFunc(found, func(a, b diagnostic) int {
+		fa, la, ca := position(a.Posn)
+		fb, lb, cb := position(b.Posn)
+		return cmp.Or(strings.Compare(fa, fb), cmp.Compare(la, lb), cmp.Compare(ca, cb),
+			strings.Compare(a.check, b.check), strings.Compare(a.Message, b.Message))
+	})
+}
+
+// relative shortens a file name below the working directory.
+func relative(file, cwd string) string {
+	if rel, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return file
+}
+
+// writeText prints a finding the way compilers and linters do, naming the
+// check: "file:line:col: message (check)". Unless oneline, the chain of
+// calls follows on indented lines, one frame per line, then the fix.
+func writeText(w io.Writer, d diagnostic, cwd string, oneline bool) {
+	file, line, col := position(d.Posn)
+	where := fmt.Sprintf("%s:%d:%d", relative(file, cwd), line, col)
+	head, frames, fix := splitMessage(d.Message)
+	if oneline || len(frames) == 0 {
+		fmt.Fprintf(w, "%s: %s (%s)\n", where, d.Message, d.check)
+		return
+	}
+	fmt.Fprintf(w, "%s: %s (%s)\n", where, head, d.check)
+	for _, f := range frames {
+		fmt.Fprintf(w, "    %s\n", f)
+	}
+	if fix != "" {
+		fmt.Fprintf(w, "  fix: %s\n", fix)
+	}
+}
+
+// splitMessage cuts a message of the form "what: chain; fix" at its chain:
+// the frames "F (pkg/file.go:12)" joined by " -> ", ending in the sink.
+func splitMessage(msg string) (head string, frames []string, fix string) {
+	locs := frame.FindAllStringIndex(msg, -1)
+	if len(locs) == 0 {
+		return msg, nil, ""
+	}
+	start, last := locs[0][0], locs[len(locs)-1][1]
+	end := len(msg)
+	if i := strings.Index(msg[last:], "; "); i >= 0 {
+		end = last + i
+		fix = msg[end+2:]
+	}
+	return msg[:start], strings.Split(strings.TrimPrefix(msg[start:end], ": "), " -> "), fix
+}
+
+// writeJSON prints the findings as go/analysis drivers do, by package and
+// check, each finding once.
+func writeJSON(w io.Writer, found []diagnostic) error {
+	tree := make(map[string]map[string][]diagnostic)
+	for _, d := range found {
+		if tree[d.pkg] == nil {
+			tree[d.pkg] = make(map[string][]diagnostic)
+		}
+		tree[d.pkg][d.check] = append(tree[d.pkg][d.check], d)
+	}
+	data, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// summary counts the findings by check, most first, for stderr:
+// "6 findings: 2 sleeploop, 2 httptimeout, 1 ctxdeadline, 1 finalizerrequeue".
+func summary(found []diagnostic, all []*analysis.Analyzer) string {
+	counts := make(map[string]int)
+	for _, d := range found {
+		counts[d.check]++
+	}
+	var names []string
+	for _, a := range all {
+		if counts[a.Name] > 0 {
+			names = append(names, a.Name)
+		}
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(counts[b], counts[a]) })
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%d %s", counts[n], n)
+	}
+	s := fmt.Sprintf("%d findings", len(found))
+	if len(found) == 1 {
+		s = "1 finding"
+	}
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, ", ")
+	}
+	return s
+}
