@@ -9,6 +9,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -27,6 +28,9 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, err
 	}
+	// golangci-lint turns each related information into an issue of its
+	// own: a finding reached from three reconcilers would print four times.
+	blocking.OmitRelated = true
 	return linter{list}, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 )
 
 func TestNew(t *testing.T) {
@@ -25,6 +26,12 @@ func TestNew(t *testing.T) {
 	}
 	if p.GetLoadMode() != register.LoadModeTypesInfo {
 		t.Errorf("load mode = %s", p.GetLoadMode())
+	}
+	// golangci-lint would print each related information as an issue.
+	f := blocking.Finding{Effect: blocking.Effect{Chain: []blocking.Frame{{Func: "a"}}},
+		Also: []blocking.Effect{{Chain: []blocking.Frame{{Func: "b"}}}}}
+	if d := f.Diagnostic("sleeploop", "m"); len(d.Related) > 0 || !strings.Contains(d.Message, "also reached from 1 other entry point") {
+		t.Errorf("under golangci-lint: related %v, message %q; want the count in the message only", d.Related, d.Message)
 	}
 	// Back to the defaults for the other tests.
 	if _, err := New(map[string]any{"min-duration": "1s"}); err != nil {

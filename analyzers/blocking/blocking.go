@@ -404,6 +404,11 @@ func boolRank(b bool) int {
 	return 0
 }
 
+// OmitRelated keeps the other entry points' chains out of diagnostics, for
+// drivers that would print each piece of related information as a finding
+// of its own (golangci-lint does). The count stays in the message.
+var OmitRelated bool
+
 // Diagnostic is the check's diagnostic for f: the message, then how many
 // other entry points reach the same place, whose chains become related
 // information (the JSON's related, SARIF's further code flows).
@@ -417,6 +422,9 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		d.Message += fmt.Sprintf(" (also reached from %d other entry point%s)", n, plural)
 	}
 	for _, e := range f.Also {
+		if OmitRelated {
+			break
+		}
 		pos := e.Chain[0].pos
 		if !pos.IsValid() {
 			pos = f.Pos

@@ -68,7 +68,7 @@ func findings(t *testing.T, dir, output string) []string {
 	var found []string
 	for _, line := range strings.Split(output, "\n") {
 		m := diagnosticLine.FindStringSubmatch(checkSuffix.ReplaceAllString(line, ""))
-		if m == nil {
+		if m == nil || strings.HasPrefix(m[4], "\t") { // go vet prints related information so
 			continue
 		}
 		file := m[1]

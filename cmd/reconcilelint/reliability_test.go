@@ -3,6 +3,7 @@ package main_test
 import (
 	"bytes"
 	"encoding/gob"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,13 +24,29 @@ func TestVetParity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entry := "-blocking.entries=(*example.com/parity/ctrl.Worker).Sync"
+	entry := "-blocking.entries=(*example.com/parity/ctrl.Worker).Sync,(*example.com/parity/ctrl.Worker).Resync"
 	_, out := run(t, dir, bin, "-oneline", entry, "./...")
 	standalone := findings(t, dir, out)
 	_, out = run(t, dir, "go", "vet", "-vettool="+bin, entry, "./...")
 	vet := findings(t, dir, out)
 	if len(standalone) == 0 || !slices.Equal(standalone, vet) {
 		t.Errorf("findings differ or are missing:\nstandalone:\n%s\nvet:\n%s", strings.Join(standalone, "\n"), strings.Join(vet, "\n"))
+	}
+
+	// Both entries reach the wait: one finding, the other chain related.
+	text, _ := runSplit(t, dir, 0, bin, "-json", entry, "./...")
+	var tree map[string]map[string][]struct {
+		Message string
+		Related []struct{ Message string }
+	}
+	if err := json.Unmarshal([]byte(text), &tree); err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	found := tree["example.com/parity/ctrl"]["sleeploop"]
+	if len(found) != 1 || len(found[0].Related) != 1 ||
+		!strings.HasSuffix(found[0].Message, "(also reached from 1 other entry point)") ||
+		!strings.Contains(found[0].Related[0].Message, "(*ctrl.Worker).Resync") {
+		t.Errorf("want one sleeploop finding in ctrl with Resync's chain related:\n%s", text)
 	}
 }
 

@@ -19,3 +19,9 @@ func (w *Worker) Sync(ctx context.Context, key string) error {
 	deep.Hidden().Do()
 	return nil
 }
+
+// Resync reaches the same wait as Sync: one finding, with Resync's chain as
+// related information.
+func (w *Worker) Resync(ctx context.Context) error {
+	return w.Sync(ctx, "all")
+}
