@@ -456,11 +456,13 @@ func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
 				if !ok {
 					continue
 				}
-				q := w.eval(ret.Results[i], tp.path, tp.prop)
-				if first {
-					p, first = q, false
-				} else {
-					p = merge(p, q)
+				for _, v := range Returned(ret, i) {
+					q := w.eval(v, tp.path, tp.prop)
+					if first {
+						p, first = q, false
+					} else {
+						p = merge(p, q)
+					}
 				}
 			}
 			if first || p.Kind == Unknown || p.Kind == FromParam && p.Free {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
@@ -145,12 +146,15 @@ func (c *checker) badReturns(fn *ssa.Function, region map[*ssa.BasicBlock]bool) 
 	var bad []blocking.Effect
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !region[b] || !ok || len(ret.Results) != 2 || !held[b] {
+		if !region[b] || !ok || len(ret.Results) != 2 || !held[b] || b == fn.Recover {
 			continue
 		}
+		// A function that defers or names its results returns through
+		// result slots: read the values stored on the way to the return.
+		results, errs := blocking.Returned(ret, 0), blocking.Returned(ret, 1)
 		// A helper's results: its own returns are what matter, judged from
 		// the state before the call.
-		if call := helperCall(ret); call != nil {
+		if call := helperCall(results, errs); call != nil {
 			if c.removesBefore(b, call) {
 				continue
 			}
@@ -160,7 +164,11 @@ func (c *checker) badReturns(fn *ssa.Function, region map[*ssa.BasicBlock]bool) 
 			}
 			continue
 		}
-		if !c.removesBefore(b, ret) && isNil(ret.Results[1]) && !requeues(ret.Results[0], map[ssa.Value]bool{}) {
+		// With several paths to one return (a bare return of named
+		// results), a nil error on every path and a Result that does not
+		// requeue on one of them is such a path.
+		if !c.removesBefore(b, ret) && !slices.ContainsFunc(errs, func(v ssa.Value) bool { return !nilHere(v, b) }) &&
+			slices.ContainsFunc(results, func(v ssa.Value) bool { return !requeues(v, map[ssa.Value]bool{}) }) {
 			bad = append(bad, blocking.Effect{Check: name, Chain: []blocking.Frame{c.result.Frame(fn, ret.Pos())}})
 		}
 	}
@@ -194,10 +202,14 @@ func (c *checker) calleeReturns(call *ssa.Call) []blocking.Effect {
 	return c.helperReturns(callee)
 }
 
-// helperCall returns the call whose two results ret returns unchanged.
-func helperCall(ret *ssa.Return) *ssa.Call {
-	r, ok0 := ret.Results[0].(*ssa.Extract)
-	e, ok1 := ret.Results[1].(*ssa.Extract)
+// helperCall returns the call whose two results a return hands back
+// unchanged, given the values that reach each of its results.
+func helperCall(results, errs []ssa.Value) *ssa.Call {
+	if len(results) != 1 || len(errs) != 1 {
+		return nil
+	}
+	r, ok0 := results[0].(*ssa.Extract)
+	e, ok1 := errs[0].(*ssa.Extract)
 	if !ok0 || !ok1 || r.Tuple != e.Tuple || r.Index != 0 || e.Index != 1 {
 		return nil
 	}
@@ -205,7 +217,36 @@ func helperCall(ret *ssa.Return) *ssa.Call {
 	return call
 }
 
-func isNil(v ssa.Value) bool {
+// nilHere reports whether v is nil wherever b runs: a nil constant, or a
+// value that b runs only after a test found nil (`if err != nil { return }`).
+func nilHere(v ssa.Value, b *ssa.BasicBlock) bool {
+	if c, ok := v.(*ssa.Const); ok {
+		return c.IsNil()
+	}
+	for _, d := range b.Parent().Blocks {
+		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := test.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		if !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
+			continue
+		}
+		isNil := d.Succs[0]
+		if cmp.Op == token.NEQ {
+			isNil = d.Succs[1]
+		}
+		if len(isNil.Preds) == 1 && isNil.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
 }

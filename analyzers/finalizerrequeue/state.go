@@ -1,8 +1,10 @@
 package finalizerrequeue
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -34,7 +36,7 @@ func (c *checker) finalizerHeld(fn *ssa.Function, region map[*ssa.BasicBlock]boo
 				continue
 			}
 			for i, s := range b.Succs {
-				if region[s] && !absentOnEdge(b, i) && !in[s] {
+				if region[s] && !c.absentOnEdge(b, i) && !in[s] {
 					in[s], changed = true, true
 				}
 			}
@@ -50,12 +52,16 @@ func (c *checker) removesBefore(b *ssa.BasicBlock, stop ssa.Instruction) bool {
 		if instr == stop {
 			return false
 		}
-		call, ok := instr.(ssa.CallInstruction)
-		if !ok {
-			continue
-		}
-		if _, async := instr.(*ssa.Go); !async && c.callRemoves(call.Common()) {
-			return true
+		switch instr := instr.(type) {
+		case *ssa.Go:
+		case ssa.CallInstruction:
+			if c.callRemoves(instr.Common()) {
+				return true
+			}
+		case *ssa.Store: // obj.Finalizers = removeString(obj.Finalizers, f)
+			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fieldName(fa) == "Finalizers" && !keepsFinalizers(instr.Val) {
+				return true
+			}
 		}
 	}
 	return false
@@ -63,7 +69,7 @@ func (c *checker) removesBefore(b *ssa.BasicBlock, stop ssa.Instruction) bool {
 
 func (c *checker) callRemoves(call *ssa.CallCommon) bool {
 	if call.IsInvoke() {
-		return call.Method.Name() == "SetFinalizers"
+		return call.Method.Name() == "SetFinalizers" && !keepsFinalizers(call.Args[0])
 	}
 	callee := call.StaticCallee()
 	if callee == nil {
@@ -72,7 +78,10 @@ func (c *checker) callRemoves(call *ssa.CallCommon) bool {
 	if orig := callee.Origin(); orig != nil {
 		callee = orig
 	}
-	if callee.Name() == "SetFinalizers" || isControllerutil(callee, "RemoveFinalizer") {
+	if callee.Name() == "SetFinalizers" && len(call.Args) == 2 {
+		return !keepsFinalizers(call.Args[1])
+	}
+	if isControllerutil(callee, "RemoveFinalizer") {
 		return true
 	}
 	if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != c.pass.Pkg {
@@ -80,6 +89,17 @@ func (c *checker) callRemoves(call *ssa.CallCommon) bool {
 		return c.pass.ImportObjectFact(obj, &fact) && fact.RemovesFinalizer
 	}
 	return c.removesFinalizer(callee)
+}
+
+// keepsFinalizers matches a list of finalizers that still holds every one
+// it held: the same list, or the list with more appended.
+func keepsFinalizers(v ssa.Value) bool {
+	if call, ok := v.(*ssa.Call); ok {
+		if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			return isFinalizers(call.Call.Args[0], nil)
+		}
+	}
+	return isFinalizers(v, nil)
 }
 
 // removesFinalizer reports whether a function of this package removes a
@@ -100,41 +120,205 @@ func (c *checker) removesFinalizer(fn *ssa.Function) bool {
 
 // absentOnEdge reports whether the finalizer is known absent on the edge
 // from b to its i-th successor: b ends with a failed presence test.
-func absentOnEdge(b *ssa.BasicBlock, i int) bool {
+func (c *checker) absentOnEdge(b *ssa.BasicBlock, i int) bool {
 	test, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return false
 	}
-	presentWhen, ok := presenceTest(test.Cond)
+	presentWhen, ok := c.presenceTest(test.Cond, map[ssa.Value]bool{})
 	return ok && (i == 0) != presentWhen
 }
 
-// presenceTest matches controllerutil.ContainsFinalizer(obj, f) and
-// slices.Contains(obj.GetFinalizers(), f), and their negations.
-func presenceTest(cond ssa.Value) (presentWhen, ok bool) {
-	switch c := cond.(type) {
+// presenceTest matches the tests of whether a finalizer is set:
+// controllerutil.ContainsFinalizer(obj, f), slices.Contains(obj.GetFinalizers(), f),
+// sets.New(obj.Finalizers...).Has(f), a flag set in a loop over the
+// finalizers where an element equals f, a helper of this package that
+// returns true only where an element of the finalizers (or of its slice
+// parameter, given the finalizers) equals its argument, and negations.
+func (c *checker) presenceTest(cond ssa.Value, seen map[ssa.Value]bool) (presentWhen, ok bool) {
+	switch v := cond.(type) {
 	case *ssa.UnOp:
-		if c.Op == token.NOT {
-			when, ok := presenceTest(c.X)
+		if v.Op == token.NOT {
+			when, ok := c.presenceTest(v.X, seen)
 			return !when, ok
 		}
+	case *ssa.Phi:
+		return true, c.foundInLoop(v, nil, seen)
 	case *ssa.Call:
-		callee := c.Call.StaticCallee()
-		if isControllerutil(callee, "ContainsFinalizer") {
-			return true, true
-		}
-		if callee == nil {
-			return false, false
-		}
-		if orig := callee.Origin(); orig != nil {
-			callee = orig
-		}
-		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil && obj.Pkg().Path() == "slices" &&
-			obj.Name() == "Contains" && len(c.Call.Args) == 2 && blocking.IsCallOf(c.Call.Args[0], "GetFinalizers") {
-			return true, true
-		}
+		return true, c.presenceCall(v)
 	}
 	return false, false
+}
+
+func (c *checker) presenceCall(call *ssa.Call) bool {
+	if call.Call.IsInvoke() {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	if isControllerutil(callee, "ContainsFinalizer") {
+		return true
+	}
+	if orig := callee.Origin(); orig != nil {
+		callee = orig
+	}
+	args := call.Call.Args
+	obj, _ := callee.Object().(*types.Func)
+	switch {
+	case obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "slices" && obj.Name() == "Contains":
+		return len(args) == 2 && isFinalizers(args[0], nil)
+	case obj != nil && obj.Name() == "Has" && obj.Pkg() != nil && model.PkgPath(obj.Pkg()) == setsPkg:
+		// sets.New(fins...).Has(f), sets.NewString(fins...).Has(f)
+		if made, ok := args[0].(*ssa.Call); ok && len(made.Call.Args) == 1 {
+			return isFinalizers(made.Call.Args[0], nil)
+		}
+	case callee.Pkg != nil && callee.Pkg.Pkg == c.pass.Pkg && len(callee.Blocks) > 0:
+		return c.helperTests(callee, args)
+	}
+	return false
+}
+
+const setsPkg = "k8s.io/apimachinery/pkg/util/sets"
+
+// helperTests reports whether a bool function of this package tests the
+// presence of a finalizer when called with args: every return hands back
+// false, a presence test, or true where an element of the finalizers
+// equals the value looked for.
+func (c *checker) helperTests(fn *ssa.Function, args []ssa.Value) bool {
+	results := fn.Signature.Results()
+	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) {
+		return false
+	}
+	finalizers := func(v ssa.Value) bool {
+		return isFinalizers(v, func(p *ssa.Parameter) bool {
+			i := slices.Index(fn.Params, p)
+			return i >= 0 && i < len(args) && isFinalizers(args[i], nil)
+		})
+	}
+	sawTrue := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || b == fn.Recover {
+			continue
+		}
+		for _, v := range blocking.Returned(ret, 0) {
+			switch {
+			case isBool(v, false):
+			case isBool(v, true) && afterEqualElement(b, finalizers):
+				sawTrue = true
+			case c.presenceTestIn(v, finalizers):
+				sawTrue = true
+			default:
+				return false
+			}
+		}
+	}
+	return sawTrue
+}
+
+// presenceTestIn is presenceTest, with the finalizers as finalizers says.
+func (c *checker) presenceTestIn(v ssa.Value, finalizers func(ssa.Value) bool) bool {
+	if phi, ok := v.(*ssa.Phi); ok {
+		return c.foundInLoop(phi, finalizers, map[ssa.Value]bool{})
+	}
+	when, ok := c.presenceTest(v, map[ssa.Value]bool{})
+	return ok && when
+}
+
+// foundInLoop matches the flag of a loop that looks for the finalizer:
+// false, or true only where an element of the finalizers equals it.
+func (c *checker) foundInLoop(phi *ssa.Phi, finalizers func(ssa.Value) bool, seen map[ssa.Value]bool) bool {
+	if seen[phi] {
+		return true
+	}
+	seen[phi] = true
+	if finalizers == nil {
+		finalizers = func(v ssa.Value) bool { return isFinalizers(v, nil) }
+	}
+	sawTrue := false
+	for k, edge := range phi.Edges {
+		switch {
+		case isBool(edge, false):
+		case isBool(edge, true):
+			if !afterEqualElement(phi.Block().Preds[k], finalizers) {
+				return false
+			}
+			sawTrue = true
+		default:
+			inner, ok := edge.(*ssa.Phi)
+			if !ok || !c.foundInLoop(inner, finalizers, seen) {
+				return false
+			}
+		}
+	}
+	return sawTrue
+}
+
+// afterEqualElement reports whether b runs only where an element of a slice
+// of finalizers equals something: b is dominated by the edge of
+// `elem == x` (or `elem != x`) on which they are equal.
+func afterEqualElement(b *ssa.BasicBlock, finalizers func(ssa.Value) bool) bool {
+	for _, d := range b.Parent().Blocks {
+		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := test.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		if !isElement(cmp.X, finalizers) && !isElement(cmp.Y, finalizers) {
+			continue
+		}
+		equal := d.Succs[0]
+		if cmp.Op == token.NEQ {
+			equal = d.Succs[1]
+		}
+		if len(equal.Preds) == 1 && equal.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// isElement matches an element read from a slice in a range loop.
+func isElement(v ssa.Value, slice func(ssa.Value) bool) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	ia, ok := load.X.(*ssa.IndexAddr)
+	return ok && slice(ia.X)
+}
+
+// isFinalizers matches obj.GetFinalizers() and a load of a field named
+// Finalizers; param, if not nil, decides parameters of a helper.
+func isFinalizers(v ssa.Value, param func(*ssa.Parameter) bool) bool {
+	switch v := v.(type) {
+	case *ssa.Call:
+		return blocking.IsCallOf(v, "GetFinalizers")
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		return ok && v.Op == token.MUL && fieldName(fa) == "Finalizers"
+	case *ssa.Parameter:
+		return param != nil && param(v)
+	}
+	return false
+}
+
+func fieldName(fa *ssa.FieldAddr) string {
+	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	return st.Field(fa.Field).Name()
+}
+
+func isBool(v ssa.Value, want bool) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value) == want
 }
 
 func isControllerutil(fn *ssa.Function, names ...string) bool {
