@@ -39,6 +39,10 @@ type Prov struct {
 const (
 	requestCtx = "(*http.Request).Context()"
 	commandCtx = "(*exec.Cmd).ctx"
+	// captured follows a closure's free variable to the variable it
+	// captured: Go captures variables by reference, so the closure loads
+	// through a pointer to the variable that the enclosing function stores.
+	captured = "*"
 )
 
 // ResultValue is the provenance of what a function returns at Path below
@@ -173,6 +177,8 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			break
 		}
 		switch x := v.X.(type) {
+		case *ssa.FreeVar:
+			return Prov{Kind: FromParam, Free: true, Param: slices.Index(x.Parent().FreeVars, x), Path: append([]string{captured}, path...)}
 		case *ssa.FieldAddr:
 			return w.evalField(x.X, x.Field, path, prop)
 		case *ssa.Global:
@@ -189,6 +195,9 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
 		}
 	case *ssa.Alloc:
+		if len(path) > 0 && path[0] == captured {
+			return w.evalCaptured(v, path[1:], prop)
+		}
 		if len(path) > 0 {
 			return w.evalStores(v, path, prop)
 		}
@@ -299,6 +308,25 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 	p := Prov{Kind: Nil}
 	for _, store := range lastStores(alloc, i) {
 		p = merge(p, w.eval(store.Val, path[1:], prop))
+	}
+	return p
+}
+
+// evalCaptured joins the values the enclosing function stores into a
+// variable that a closure captured.
+func (w *walker) evalCaptured(v *ssa.Alloc, path []string, prop Property) Prov {
+	p, first := Prov{Kind: Unknown}, true
+	for _, ref := range *v.Referrers() {
+		store, ok := ref.(*ssa.Store)
+		if !ok || store.Addr != v {
+			continue
+		}
+		q := w.eval(store.Val, path, prop)
+		if first {
+			p, first = q, false
+		} else {
+			p = merge(p, q)
+		}
 	}
 	return p
 }
