@@ -124,6 +124,10 @@ func TestDemoOperator(t *testing.T) {
 	if wantSummary := fmt.Sprintf("%d findings: ", len(want)); !strings.HasPrefix(stderr, wantSummary) {
 		t.Errorf("stderr does not start with the summary %q:\n%s", wantSummary, stderr)
 	}
+	summary, _, _ := strings.Cut(stderr, "\n")
+	if readme := readFile(t, filepath.Join("..", "..", "README.md")); !strings.Contains(readme, "`"+summary+"`") {
+		t.Errorf("README.md does not quote the demo's summary %q", summary)
+	}
 	for _, f := range standalone {
 		if strings.Contains(f, "AsyncBucketReconciler") {
 			t.Errorf("the corrected reconciler was reported: %s", f)

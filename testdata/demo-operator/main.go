@@ -1,6 +1,8 @@
-// Command demo-operator keeps a cloud bucket for every ConfigMap. It runs two
-// reconcilers for the same job: the blocking one from the incident and the
-// asynchronous fix. reconcilelint reports the first and not the second.
+// Command demo-operator keeps a cloud bucket for every ConfigMap. It runs
+// three reconcilers for the same job: the blocking one from the incident, the
+// asynchronous fix, and one in cluster-api's deferred-patch style whose
+// finalizer branch forgets to requeue. reconcilelint reports the first and
+// the third, not the second.
 package main
 
 import (
@@ -34,6 +36,11 @@ func main() {
 	storage := cloud.NewWithTimeout(*cloudURL, 10*time.Second)
 	if err := (&controller.AsyncBucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
 		ctrl.Log.Error(err, "set up async bucket controller")
+		os.Exit(1)
+	}
+	// cluster-api's style, with the fixed client: its finalizer branch is reported.
+	if err := (&controller.PatchingBucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
+		ctrl.Log.Error(err, "set up patching bucket controller")
 		os.Exit(1)
 	}
 	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
