@@ -41,6 +41,16 @@ type Binding struct {
 // of the receiver is decided where it is bound. It reports the decided
 // effect, or the field requirement to export, or neither.
 func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) {
+	// The worker's ctx goes to a dispatched call as it goes anywhere.
+	e.decideArgs(func(r Requirement) Prov {
+		if !r.Free && r.Param < len(fn.Params) && len(r.Path) == 0 && r.Prop == HasDeadline && isContext(fn.Params[r.Param].Type()) {
+			if w.reconcileDeadline() {
+				return Prov{Kind: Has}
+			}
+			return Prov{Kind: Lacks, Origin: "the reconcile ctx, which has no deadline"}
+		}
+		return Prov{Kind: Unknown}
+	})
 	var left []Requirement
 	reqs := e.Requires
 	e.Requires = nil
@@ -166,9 +176,7 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 			r := need.Requires[0]
 			r.Param, r.Free = 0, false
 			need.Requires = []Requirement{r}
-			if b, ok := w.bind(store.Parent(), pos, need, bound{args: []ssa.Value{store.Val}}); ok {
-				found = append(found, b)
-			}
+			found = append(found, w.bind(store.Parent(), pos, need, bound{args: []ssa.Value{store.Val}})...)
 		}
 	})
 	// Calls of functions with needs decide them, or pass them on to the
@@ -184,9 +192,7 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 					}
 					for _, need := range w.calleeNeeds(call.Call) {
 						n := len(w.paramNeeds[fi.fn])
-						if b, ok := w.bind(fi.fn, call.Pos(), need, bound{args: callArgs(call.Call)}); ok {
-							found = append(found, b)
-						}
+						found = append(found, w.bind(fi.fn, call.Pos(), need, bound{args: callArgs(call.Call)})...)
 						changed = changed || len(w.paramNeeds[fi.fn]) > n
 					}
 				}
@@ -202,23 +208,23 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 // bind decides a need (an effect with one requirement) with the values args
 // gives in fn: a finding at pos when the value lacks the property, a need of
 // fn when it comes from one of fn's parameters.
-func (w *walker) bind(fn *ssa.Function, pos token.Pos, need Effect, args bound) (Binding, bool) {
+func (w *walker) bind(fn *ssa.Function, pos token.Pos, need Effect, args bound) []Binding {
 	e := need
 	e.Notes = nil
-	decided, ok := w.decide(e, args)
-	if !ok {
-		return Binding{}, false
-	}
-	if len(decided.Requires) > 0 {
-		r := decided.Requires[0]
-		if !r.Free && fn.Object() != nil {
-			decided.Notes = need.Notes
-			w.addParamNeed(fn, decided)
+	var found []Binding
+	for _, decided := range w.decide(e, args) {
+		if len(decided.Requires) > 0 {
+			r := decided.Requires[0]
+			if !r.Free && fn.Object() != nil {
+				decided.Notes = append(decided.Notes, need.Notes...)
+				w.addParamNeed(fn, decided)
+			}
+			continue
 		}
-		return Binding{}, false
+		decided.Notes = append(decided.Notes, need.Notes...) // the bound value first
+		found = append(found, Binding{Pos: pos, Field: need.Bound, Effect: decided})
 	}
-	decided.Notes = append(decided.Notes, need.Notes...) // the bound value first
-	return Binding{Pos: pos, Field: need.Bound, Effect: decided}, true
+	return found
 }
 
 func (w *walker) addParamNeed(fn *ssa.Function, need Effect) {

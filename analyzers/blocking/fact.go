@@ -80,6 +80,10 @@ type Effect struct {
 	// function's effect in the same package: facts share the tails of their
 	// chains instead of repeating them. Readers expand it (walker.expand).
 	Via Via
+	// Dispatch, for an effect still to be decided, is a call through an
+	// interface or a func value that the Dispatches requirement tracks to
+	// where its concrete callee is known; the callee's effects replace it.
+	Dispatch *Dispatch
 
 	fixAt token.Pos // the composite literal that built the client, in this package
 }
@@ -90,6 +94,9 @@ type Property string
 const (
 	HasTimeout  Property = "timeout"  // an http.Client or net.Dialer with a Timeout
 	HasDeadline Property = "deadline" // a context.Context with a deadline
+	// Dispatches: the value is an interface or a func value whose
+	// concrete callee is decided where it is known (see dispatch.go).
+	Dispatches Property = "dispatch"
 )
 
 // Requirement says that the effect blocks only if the value at Path below
@@ -112,6 +119,9 @@ func (r Requirement) String() string {
 	}
 	for _, f := range r.Path {
 		where += "." + f
+	}
+	if r.Prop == Dispatches {
+		return "the callee of " + where
 	}
 	return fmt.Sprintf("%s lacks %s", where, r.Prop)
 }

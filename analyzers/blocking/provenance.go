@@ -21,6 +21,7 @@ const (
 	Lacks                     // the value lacks it; Origin says where it was made
 	FromParam                 // the value comes from a parameter (or free variable), at Path below it
 	Nil                       // the value is nil
+	Concrete                  // for Dispatches: a value whose dynamic type, or function, is known
 )
 
 // Prov is the provenance of a value.
@@ -32,7 +33,8 @@ type Prov struct {
 	Path        []string
 	NilFallback string // for FromParam: what a nil value falls back to
 
-	at token.Pos // for Lacks: the composite literal, when this package built it
+	at  token.Pos // for Lacks: the composite literal, when this package built it
+	val ssa.Value // for Concrete: the value, of a concrete type, or the function
 }
 
 // Pseudo-fields that follow a value to the context it carries.
@@ -43,6 +45,9 @@ const (
 	// captured: Go captures variables by reference, so the closure loads
 	// through a pointer to the variable that the enclosing function stores.
 	captured = "*"
+	// options follows a variadic parameter of functional options to the
+	// field below it that the options may set.
+	options = "(options)"
 )
 
 // ResultValue is the provenance of what a function returns at Path below
@@ -89,6 +94,11 @@ func merge(a, b Prov) Prov {
 		return a
 	case b.Kind == Lacks:
 		return b
+	case a.Kind == Concrete && b.Kind == Concrete:
+		if a.val == b.val || !isFunc(a.val) && !isFunc(b.val) && types.Identical(a.val.Type(), b.val.Type()) {
+			return a
+		}
+		return Prov{Kind: Unknown}
 	case a.Kind == b.Kind && a.Kind != FromParam:
 		return a
 	case a.Kind == Nil:
@@ -133,6 +143,14 @@ const maxPath = 4
 func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 	if len(path) > maxPath {
 		return Prov{Kind: Unknown}
+	}
+	if prop == Dispatches && len(path) == 0 {
+		if _, ok := v.(*ssa.Function); ok {
+			return Prov{Kind: Concrete, val: v}
+		}
+		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc && !types.IsInterface(v.Type()) {
+			return Prov{Kind: Concrete, val: v}
+		}
 	}
 	if len(path) > 0 && (path[0] == requestCtx || path[0] == commandCtx) {
 		if p, ok := w.evalCarrier(v, path); ok {
@@ -306,10 +324,48 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 	// The field is nil until a store sets it: a later store in the same
 	// block replaces an earlier one; stores in different blocks join.
 	p := Prov{Kind: Nil}
+	if opts := optionsApplied(alloc); opts != nil {
+		// Functional options may set it: what the caller passes decides,
+		// and a store of a client without Timeout is what the SDK falls
+		// back to when no option set one (`if c.http == nil { ... }`).
+		p = Prov{Kind: FromParam, Param: slices.Index(opts.Parent().Params, opts), Path: append([]string{options}, path...)}
+		for _, store := range lastStores(alloc, i) {
+			if stored := w.eval(store.Val, path[1:], prop); stored.Kind == Lacks {
+				p.NilFallback = stored.Origin
+			}
+		}
+		return p
+	}
 	for _, store := range lastStores(alloc, i) {
 		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
 	return p
+}
+
+// optionsApplied returns the variadic parameter of functional options
+// (`opts ...Option`) that the function applies to the struct at alloc
+// (`for _, o := range opts { o(c) }`), if it does.
+func optionsApplied(alloc *ssa.Alloc) *ssa.Parameter {
+	for _, ref := range *alloc.Referrers() {
+		call, ok := ref.(*ssa.Call)
+		if !ok || !slices.Contains(call.Call.Args, ssa.Value(alloc)) {
+			continue
+		}
+		load, ok := call.Call.Value.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			continue
+		}
+		ia, ok := load.X.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		param, ok := ia.X.(*ssa.Parameter)
+		fn := alloc.Parent()
+		if ok && fn.Signature.Variadic() && param == fn.Params[len(fn.Params)-1] {
+			return param
+		}
+	}
+	return nil
 }
 
 // evalCaptured joins the values the enclosing function stores into a
@@ -535,6 +591,11 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 		}
 	}
 	return paths
+}
+
+func isFunc(v ssa.Value) bool {
+	_, ok := v.(*ssa.Function)
+	return ok
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }

@@ -31,6 +31,7 @@ type walker struct {
 	provs                 map[provKey]Prov                // memo of eval
 	results               map[*ssa.Function][]ResultValue // memo of resultValues
 	reconciliationTimeout *bool                           // memo of reconcileDeadline
+	dispatches            *bool                           // memo of dispatching
 	paramNeeds            map[*ssa.Function][]Effect      // see bindings
 	importedNeeds         map[*types.Func][]Effect        // memo of calleeNeeds
 }
@@ -159,6 +160,9 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 			w.modelled(s, entry, call)
 			return
 		}
+		if w.dispatch(s, call) {
+			return
+		}
 		for _, impl := range w.implementations(call) {
 			if impl.Pkg() == w.pass.Pkg {
 				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call, args)
@@ -173,8 +177,10 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 			args.free = mc.Bindings
 		}
 		w.callFunc(s, callee, call, args)
+		return
 	}
-	// Other dynamic calls stay unresolved: see the README.
+	// A func value: decided where it is bound, else unresolved (see the README).
+	w.dispatch(s, call)
 }
 
 // bound holds the caller's values for the callee's parameters (receiver
@@ -256,26 +262,62 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 		if !ok {
 			continue
 		}
-		if e, ok := w.decide(e, args); ok {
+		for _, e := range w.decide(e, args) {
 			s.fi.base.add(e.prefixed(s.frame, s.inLoop))
 		}
 	}
 }
 
 // decide resolves the requirements of a callee's effect with the caller's
-// values. It reports false when the effect cannot happen through this call.
-func (w *walker) decide(e Effect, args bound) (Effect, bool) {
-	if len(e.Requires) == 0 {
-		return e, true
+// values: none when the effect cannot happen through this call, several
+// when a dispatch resolves to a function that reaches several sinks.
+func (w *walker) decide(e Effect, args bound) []Effect {
+	d, target, ok := w.decideOne(e, args)
+	switch {
+	case !ok:
+		return nil
+	case target != nil:
+		return w.expandDispatch(d, target)
 	}
+	return []Effect{d}
+}
+
+// decideOne is decide before a dispatch is expanded: it returns the
+// dispatch's concrete value when the caller knows it.
+func (w *walker) decideOne(e Effect, args bound) (Effect, ssa.Value, bool) {
+	e.decideArgs(func(r Requirement) Prov {
+		if v := args.value(r); v != nil {
+			return w.eval(v, r.Path, r.Prop)
+		}
+		return Prov{Kind: Unknown}
+	})
+	if len(e.Requires) == 0 {
+		return e, nil, true
+	}
+	var target ssa.Value
 	reqs := e.Requires
 	e.Requires = nil
 	e.Notes = slices.Clip(e.Notes)
 	for _, r := range reqs {
 		v := args.value(r)
+		if r.Prop == Dispatches {
+			p := Prov{Kind: Unknown}
+			if v != nil {
+				p = w.eval(v, r.Path, r.Prop)
+			}
+			switch p.Kind {
+			case FromParam:
+				e.Requires = append(e.Requires, Requirement{Prop: r.Prop, Param: p.Param, Free: p.Free, Path: p.Path})
+			case Concrete:
+				target = p.val
+			default:
+				return e, nil, false // nil, or not known: the call stays unresolved
+			}
+			continue
+		}
 		if v == nil {
 			if !w.require(&e, Prov{Kind: Unknown}, r.Prop) {
-				return e, false
+				return e, nil, false
 			}
 			continue
 		}
@@ -284,10 +326,10 @@ func (w *walker) decide(e Effect, args bound) (Effect, bool) {
 			p = Prov{Kind: Lacks, Origin: r.NilFallback}
 		}
 		if !w.require(&e, p, r.Prop) {
-			return e, false
+			return e, nil, false
 		}
 	}
-	return e, true
+	return e, target, true
 }
 
 // require applies what is known of a value to an effect that blocks only if
@@ -545,9 +587,10 @@ func (w *walker) solve() {
 				fi := w.funcs[i]
 				for _, c := range fi.calls {
 					for _, e := range w.byFunc[c.callee].summary.sorted() {
-						e, ok := w.decide(e, c.args)
-						if ok && fi.summary.add(e.prefixed(c.frame, c.inLoop)) {
-							changed = true
+						for _, e := range w.decide(e, c.args) {
+							if fi.summary.add(e.prefixed(c.frame, c.inLoop)) {
+								changed = true
+							}
 						}
 					}
 				}

@@ -43,7 +43,10 @@ func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, worthReporting) {
 		where := ""
-		if f.InFinalizerBranch {
+		switch {
+		case f.Binding != "":
+			where = " through the value bound to " + f.Binding + " here"
+		case f.InFinalizerBranch:
 			where = " in the finalizer branch"
 		}
 		pass.Report(f.Diagnostic(name, fmt.Sprintf(

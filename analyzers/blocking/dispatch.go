@@ -1,0 +1,288 @@
+package blocking
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Calls through interfaces and func values whose dynamic callee is bound
+// elsewhere.
+//
+// Operators inject their cloud SDK as an interface (`Cloud CloudAPI`) or a
+// factory (`ClientFactory func(...)`) that main binds; the implementation
+// often lives in a package the controller does not import. Such a call
+// becomes a dispatch effect: "calls Delete on the value at param 0.Cloud",
+// with what is known of the call's context and client arguments. Like any
+// requirement, callers decide it or pass it on; where the value is bound
+// (main, a constructor's call) its concrete type is known, and the effects
+// of its method, from this package's summaries or the method's fact, replace
+// the dispatch, their requirements decided with the bound value and the
+// recorded arguments.
+
+// Dispatch describes a call whose callee a Dispatches requirement tracks.
+type Dispatch struct {
+	Method string     // the method called; "" for a call of a func value
+	Args   []ArgValue // the call's context and client arguments
+}
+
+// ArgValue is what is known of one argument of a dispatched call.
+type ArgValue struct {
+	Param int // the callee's SSA parameter it is passed as (a method's receiver is 0)
+	Prop  Property
+	Kind  ProvKind // Lacks, Has, FromParam or Unknown
+	// Origin says where a value that lacks Prop was made.
+	Origin string
+	// From says, for FromParam, which value of the current function it is.
+	From Requirement
+}
+
+// dispatch records an interface or func-value call whose callee the
+// value's provenance decides: passed on as a requirement when the value
+// comes from a parameter or a field, resolved here when its concrete type
+// is in sight. It reports false when neither is known.
+func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
+	if !w.dispatching() || call.IsInvoke() && !w.userInterface(call.Method) {
+		return false
+	}
+	p := w.eval(call.Value, nil, Dispatches)
+	switch p.Kind {
+	case FromParam:
+		d := &Dispatch{Args: w.argValues(call)}
+		sink := "a call of " + fmt.Sprint(call.Value.Type())
+		if call.IsInvoke() {
+			d.Method = call.Method.Name()
+			sink = shortFuncName(call.Method)
+		}
+		s.fi.base.add(Effect{
+			Sink: sink, InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d,
+			Requires: []Requirement{{Prop: Dispatches, Param: p.Param, Free: p.Free, Path: p.Path}},
+		})
+		return true
+	case Concrete:
+		args := bound{args: call.Args}
+		if call.IsInvoke() {
+			args.args = append([]ssa.Value{p.val}, call.Args...)
+		}
+		if fn, obj := w.target(p.val, call.Method); fn != nil {
+			w.callFunc(s, fn, call, args)
+		} else if obj != nil {
+			w.callExternal(s, obj, call, args)
+		}
+		return true
+	}
+	return false
+}
+
+// dispatching reports whether calls through interfaces and func values are
+// followed to where their values are bound: in packages that use
+// controller-runtime's reconcile package (controllers, their helpers in the
+// same package, the setup code), where reconcilers keep their SDKs. In
+// other packages they would only fill the facts with the calls every
+// library makes through its own interfaces.
+func (w *walker) dispatchingUncached() bool {
+	if strings.HasPrefix(model.PkgPath(w.pass.Pkg), "sigs.k8s.io/controller-runtime/") {
+		return false // its adapters call the user's reconcilers, which are entries themselves
+	}
+	for _, obj := range w.pass.TypesInfo.Uses {
+		if obj.Pkg() != nil && model.PkgPath(obj.Pkg()) == model.ReconcilePkg {
+			return true
+		}
+		if tn, ok := obj.(*types.TypeName); ok && isNamed(tn.Type(), model.ReconcilePkg, "Result") {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *walker) dispatching() bool {
+	if w.dispatches == nil {
+		d := w.dispatchingUncached()
+		w.dispatches = &d
+	}
+	return *w.dispatches
+}
+
+// userInterface: the standard library's interfaces are the model's to
+// describe, and the bounded packages' (controller-runtime's client) bounded.
+func (w *walker) userInterface(method *types.Func) bool {
+	if method.Pkg() == nil {
+		return false
+	}
+	path := model.PkgPath(method.Pkg())
+	return !model.IsStd(path) && !w.table.BoundedPackage(path)
+}
+
+// target finds the function a call of method (nil: of the func value
+// itself) on val reaches: a function of this package, or one of another.
+func (w *walker) target(val ssa.Value, method *types.Func) (*ssa.Function, *types.Func) {
+	var obj *types.Func
+	if method == nil {
+		fn, ok := val.(*ssa.Function)
+		if !ok {
+			return nil, nil
+		}
+		if local, _ := w.resolve(fn); local != nil {
+			return local, nil
+		}
+		obj, _ = fn.Object().(*types.Func)
+	} else {
+		found, _, _ := types.LookupFieldOrMethod(val.Type(), true, method.Pkg(), method.Name())
+		obj, _ = found.(*types.Func)
+	}
+	if obj == nil {
+		return nil, nil
+	}
+	if obj.Pkg() == w.pass.Pkg {
+		local, _ := w.resolve(w.pkg.Prog.FuncValue(obj))
+		return local, nil
+	}
+	return nil, obj.Origin()
+}
+
+// argValues evaluates the context and client arguments of a call.
+func (w *walker) argValues(call *ssa.CallCommon) []ArgValue {
+	offset := 0
+	if call.IsInvoke() {
+		offset = 1
+	}
+	var args []ArgValue
+	for i, v := range call.Args {
+		prop := HasDeadline
+		switch {
+		case isContext(v.Type()):
+		case hasTimeoutField(v.Type()):
+			prop = HasTimeout
+		default:
+			continue
+		}
+		args = append(args, argValue(i+offset, prop, w.eval(v, nil, prop)))
+	}
+	return args
+}
+
+func argValue(param int, prop Property, p Prov) ArgValue {
+	a := ArgValue{Param: param, Prop: prop, Kind: p.Kind, Origin: p.Origin}
+	switch p.Kind {
+	case FromParam:
+		a.From = Requirement{Prop: prop, Param: p.Param, Free: p.Free, Path: p.Path, NilFallback: p.NilFallback}
+	case Lacks, Has:
+	default:
+		a.Kind = Unknown
+	}
+	return a
+}
+
+// decideArgs re-evaluates the arguments of e's dispatch that came from the
+// current function's values, with what decides them.
+func (e *Effect) decideArgs(decide func(r Requirement) Prov) {
+	if e.Dispatch == nil {
+		return
+	}
+	d := *e.Dispatch
+	d.Args = slices.Clone(d.Args)
+	for i, a := range d.Args {
+		if a.Kind == FromParam {
+			d.Args[i] = argValue(a.Param, a.Prop, decide(a.From))
+		}
+	}
+	e.Dispatch = &d
+}
+
+// expandDispatch replaces a dispatch whose value is now known, val, by the
+// effects of the function it calls, each with the chain so far in front.
+func (w *walker) expandDispatch(e Effect, val ssa.Value) []Effect {
+	var method *types.Func
+	if e.Dispatch.Method != "" {
+		found, _, _ := types.LookupFieldOrMethod(val.Type(), true, nil, e.Dispatch.Method)
+		if found == nil {
+			// An unexported method: look it up in its own package.
+			if named := namedOf(val.Type()); named != nil {
+				found, _, _ = types.LookupFieldOrMethod(val.Type(), true, named.Obj().Pkg(), e.Dispatch.Method)
+			}
+		}
+		method, _ = found.(*types.Func)
+		if method == nil {
+			return nil
+		}
+	}
+	var effects []Effect
+	local, external := w.target(val, method)
+	switch {
+	case local != nil:
+		if fi := w.byFunc[local]; fi != nil {
+			effects = fi.summary.sorted()
+		}
+	case external != nil:
+		var summary Summary
+		if w.pass.ImportObjectFact(external, &summary) {
+			for _, ce := range summary.Effects {
+				if ce, ok := w.expand(external.Pkg(), ce.stripPositions()); ok {
+					effects = append(effects, ce)
+				}
+			}
+		}
+	}
+	var out []Effect
+	for _, ce := range effects {
+		if ce.Dispatch != nil {
+			continue // a dispatch inside the implementation: not followed
+		}
+		if ne, ok := w.bindDispatched(e, ce, val, method != nil); ok {
+			out = append(out, ne)
+		}
+	}
+	return out
+}
+
+// bindDispatched decides the requirements of ce, an effect of the function
+// e dispatches to: the receiver's with the bound value, the arguments' with
+// what e recorded of them.
+func (w *walker) bindDispatched(e, ce Effect, val ssa.Value, isMethod bool) (Effect, bool) {
+	ne := ce
+	ne.Chain = append(slices.Clone(e.Chain), ce.Chain...)
+	ne.Elided += e.Elided
+	ne.InLoop = ne.InLoop || e.InLoop
+	ne.Notes = slices.Clip(ne.Notes)
+	ne.Requires = nil
+	for _, r := range ce.Requires {
+		if r.Free {
+			return ne, false
+		}
+		if isMethod && r.Param == 0 {
+			p := w.eval(val, r.Path, r.Prop)
+			if p.Kind == Nil && r.NilFallback != "" {
+				p = Prov{Kind: Lacks, Origin: r.NilFallback}
+			}
+			if !w.require(&ne, p, r.Prop) {
+				return ne, false
+			}
+			continue
+		}
+		i := slices.IndexFunc(e.Dispatch.Args, func(a ArgValue) bool { return a.Param == r.Param && a.Prop == r.Prop })
+		if i < 0 || len(r.Path) > 0 {
+			if !w.require(&ne, Prov{Kind: Unknown}, r.Prop) {
+				return ne, false
+			}
+			continue
+		}
+		a := e.Dispatch.Args[i]
+		p := Prov{Kind: a.Kind, Origin: a.Origin, Param: a.From.Param, Free: a.From.Free, Path: a.From.Path, NilFallback: a.From.NilFallback}
+		if !w.require(&ne, p, r.Prop) {
+			return ne, false
+		}
+	}
+	return ne.capped(), true
+}
+
+func namedOf(t types.Type) *types.Named {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
+}

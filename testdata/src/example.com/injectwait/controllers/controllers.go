@@ -1,0 +1,21 @@
+// Package controllers waits through an SDK interface whose implementation
+// main picks.
+package controllers
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+type Storage interface {
+	DeleteAndWait(ctx context.Context, name string) error
+}
+
+type Reconciler struct {
+	Storage Storage
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.Storage.DeleteAndWait(ctx, req.Name)
+}

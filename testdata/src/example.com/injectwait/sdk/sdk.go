@@ -1,0 +1,19 @@
+// Package sdk is a vendor SDK whose delete waits for the operation.
+package sdk
+
+import (
+	"context"
+	"time"
+
+	"k8s.io/apimachinery/pkg/util/wait"
+)
+
+type Waiting struct{}
+
+func (Waiting) DeleteAndWait(ctx context.Context, name string) error {
+	return wait.PollUntilContextTimeout(ctx, 5*time.Second, 10*time.Minute, true, func(context.Context) (bool, error) { return true, nil })
+}
+
+type Async struct{}
+
+func (Async) DeleteAndWait(ctx context.Context, name string) error { return nil }
