@@ -199,4 +199,12 @@ func TestReadmeFindings(t *testing.T) {
 	if !strings.Contains(readme, "```\n"+text+"```\n") {
 		t.Errorf("README.md does not quote the demo's output (testdata/demo-operator/output.golden) in a block of its own:\n%s", text)
 	}
+	// The checks' sections quote single findings in the -oneline form.
+	golden := strings.Split(readFile(t, filepath.Join(demoDir(t), "findings.golden")), "\n")
+	for _, line := range strings.Split(readme, "\n") {
+		oneline := checkSuffix.ReplaceAllString(line, "")
+		if diagnosticLine.MatchString(oneline) && !slices.Contains(golden, oneline) && !strings.Contains(text, line+"\n") {
+			t.Errorf("README.md quotes a finding the demo does not produce:\n%s", line)
+		}
+	}
 }
