@@ -208,3 +208,46 @@ func TestReadmeFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestFix applies httptimeout's suggested fix through the standalone
+// command (go vet -fix) in a module on the real controller-runtime.
+func TestFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with the real controller-runtime")
+	}
+	bin, dir := buildTool(t), t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(readFile(t, filepath.Join(demoDir(t), name))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := `package main
+
+import (
+	"context"
+	"net/http"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+type R struct{}
+
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	c := &http.Client{}
+	_, err := c.Get("https://example.com/" + req.Name)
+	return ctrl.Result{}, err
+}
+
+func main() {}
+`
+	file := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runSplit(t, dir, 3, bin, "./...")
+	runSplit(t, dir, 0, bin, "-fix", "./...")
+	if got := readFile(t, file); !strings.Contains(got, "c := &http.Client{Timeout: 10 * time.Second}") || !strings.Contains(got, `"time"`) {
+		t.Errorf("-fix did not add the Timeout:\n%s", got)
+	}
+	runSplit(t, dir, 0, bin, "./...")
+}
