@@ -7,6 +7,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxdeadline"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerrequeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
+	"github.com/reconcilelint/reconcilelint/analyzers/resultconflict"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleeploop"
 	"golang.org/x/tools/go/analysis"
 )
@@ -19,5 +20,6 @@ func All() []*analysis.Analyzer {
 		finalizerrequeue.Analyzer,
 		httptimeout.Analyzer,
 		ctxdeadline.Analyzer,
+		resultconflict.Analyzer,
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -93,4 +94,92 @@ func passesAddress(call *ssa.CallCommon, slot *ssa.Alloc) bool {
 		}
 	}
 	return call.Value == slot
+}
+
+// ReturnsResult matches functions that return (reconcile.Result, error).
+func ReturnsResult(fn *ssa.Function) bool {
+	results := fn.Signature.Results()
+	if results.Len() != 2 {
+		return false
+	}
+	named, ok := types.Unalias(results.At(0).Type()).(*types.Named)
+	return ok && named.Obj().Name() == "Result" && model.PkgPath(named.Obj().Pkg()) == model.ReconcilePkg &&
+		types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// HelperCall returns the call whose two results a return hands back
+// unchanged, given the values that reach each of its results.
+func HelperCall(results, errs []ssa.Value) *ssa.Call {
+	if len(results) != 1 || len(errs) != 1 {
+		return nil
+	}
+	r, ok0 := results[0].(*ssa.Extract)
+	e, ok1 := errs[0].(*ssa.Extract)
+	if !ok0 || !ok1 || r.Tuple != e.Tuple || r.Index != 0 || e.Index != 1 {
+		return nil
+	}
+	call, _ := r.Tuple.(*ssa.Call)
+	return call
+}
+
+// NilHere reports whether v is nil wherever b runs: a nil constant, or a
+// value that b runs only after a test found nil (`if err != nil { return }`).
+func NilHere(v ssa.Value, b *ssa.BasicBlock) bool {
+	if c, ok := v.(*ssa.Const); ok {
+		return c.IsNil()
+	}
+	return testedNil(v, b, true)
+}
+
+// NonNilHere reports whether v is not nil wherever b runs: an error made by
+// errors.New or fmt.Errorf, or a value that b runs only after a test found
+// it not nil (`if err != nil { return ..., err }`).
+func NonNilHere(v ssa.Value, b *ssa.BasicBlock) bool {
+	if call, ok := v.(*ssa.Call); ok {
+		if obj := calleeObject(call.Call); obj != nil && (model.FuncName(obj) == "errors.New" || model.FuncName(obj) == "fmt.Errorf") {
+			return true
+		}
+	}
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		if _, isConst := mi.X.(*ssa.Const); !isConst {
+			return NonNilHere(mi.X, b) || isPointerAlloc(mi.X)
+		}
+	}
+	return testedNil(v, b, false)
+}
+
+func isPointerAlloc(v ssa.Value) bool {
+	_, ok := v.(*ssa.Alloc)
+	return ok
+}
+
+// testedNil reports whether b runs only on the edge of a comparison of v
+// with nil where v is nil (wantNil) or not.
+func testedNil(v ssa.Value, b *ssa.BasicBlock, wantNil bool) bool {
+	for _, d := range b.Parent().Blocks {
+		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := test.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		if !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
+			continue
+		}
+		edge := d.Succs[0] // where the comparison holds
+		if (cmp.Op == token.EQL) != wantNil {
+			edge = d.Succs[1]
+		}
+		if len(edge.Preds) == 1 && edge.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
 }

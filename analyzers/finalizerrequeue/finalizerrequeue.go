@@ -10,7 +10,6 @@ import (
 	"strconv"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
-	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -73,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		blocking.Guard(pass, obj.FullName(), fn.Pos(), func() {
 			fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn)}
-			if returnsResult(fn) {
+			if blocking.ReturnsResult(fn) {
 				fact.Bad = c.helperReturns(fn)
 			}
 			if len(fact.Bad) > 0 || fact.RemovesFinalizer {
@@ -83,7 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var found []blocking.Finding
 	for _, entry := range result.Entries {
-		if !returnsResult(entry.Func) {
+		if !blocking.ReturnsResult(entry.Func) {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
@@ -100,17 +99,6 @@ func run(pass *analysis.Pass) (any, error) {
 			c.finalizerName(f.Effect), f.ChainString())))
 	}
 	return nil, nil
-}
-
-// returnsResult matches functions that return (reconcile.Result, error).
-func returnsResult(fn *ssa.Function) bool {
-	results := fn.Signature.Results()
-	if results.Len() != 2 {
-		return false
-	}
-	named, ok := types.Unalias(results.At(0).Type()).(*types.Named)
-	return ok && named.Obj().Name() == "Result" && model.PkgPath(named.Obj().Pkg()) == model.ReconcilePkg &&
-		types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type())
 }
 
 type checker struct {
@@ -154,7 +142,7 @@ func (c *checker) badReturns(fn *ssa.Function, region map[*ssa.BasicBlock]bool) 
 		results, errs := blocking.Returned(ret, 0), blocking.Returned(ret, 1)
 		// A helper's results: its own returns are what matter, judged from
 		// the state before the call.
-		if call := helperCall(results, errs); call != nil {
+		if call := blocking.HelperCall(results, errs); call != nil {
 			if c.removesBefore(b, call) {
 				continue
 			}
@@ -167,7 +155,7 @@ func (c *checker) badReturns(fn *ssa.Function, region map[*ssa.BasicBlock]bool) 
 		// With several paths to one return (a bare return of named
 		// results), a nil error on every path and a Result that does not
 		// requeue on one of them is such a path.
-		if !c.removesBefore(b, ret) && !slices.ContainsFunc(errs, func(v ssa.Value) bool { return !nilHere(v, b) }) &&
+		if !c.removesBefore(b, ret) && !slices.ContainsFunc(errs, func(v ssa.Value) bool { return !blocking.NilHere(v, b) }) &&
 			slices.ContainsFunc(results, func(v ssa.Value) bool { return !requeues(v, map[ssa.Value]bool{}) }) {
 			bad = append(bad, blocking.Effect{Check: name, Chain: []blocking.Frame{c.result.Frame(fn, ret.Pos())}})
 		}
@@ -200,55 +188,6 @@ func (c *checker) calleeReturns(call *ssa.Call) []blocking.Effect {
 		return nil
 	}
 	return c.helperReturns(callee)
-}
-
-// helperCall returns the call whose two results a return hands back
-// unchanged, given the values that reach each of its results.
-func helperCall(results, errs []ssa.Value) *ssa.Call {
-	if len(results) != 1 || len(errs) != 1 {
-		return nil
-	}
-	r, ok0 := results[0].(*ssa.Extract)
-	e, ok1 := errs[0].(*ssa.Extract)
-	if !ok0 || !ok1 || r.Tuple != e.Tuple || r.Index != 0 || e.Index != 1 {
-		return nil
-	}
-	call, _ := r.Tuple.(*ssa.Call)
-	return call
-}
-
-// nilHere reports whether v is nil wherever b runs: a nil constant, or a
-// value that b runs only after a test found nil (`if err != nil { return }`).
-func nilHere(v ssa.Value, b *ssa.BasicBlock) bool {
-	if c, ok := v.(*ssa.Const); ok {
-		return c.IsNil()
-	}
-	for _, d := range b.Parent().Blocks {
-		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		cmp, ok := test.Cond.(*ssa.BinOp)
-		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
-			continue
-		}
-		if !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
-			continue
-		}
-		isNil := d.Succs[0]
-		if cmp.Op == token.NEQ {
-			isNil = d.Succs[1]
-		}
-		if len(isNil.Preds) == 1 && isNil.Dominates(b) {
-			return true
-		}
-	}
-	return false
-}
-
-func isNilConst(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }
 
 // requeues reports whether a Result value may ask for another reconcile.

@@ -52,7 +52,12 @@ func (r *PatchingBucketReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 		return ctrl.Result{}, nil
 	}
 	controllerutil.AddFinalizer(&cm, Finalizer)
-	return ctrl.Result{}, r.Cloud.CreateBucket(cloudCtx, cm.Name)
+	if err := r.Cloud.CreateBucket(cloudCtx, cm.Name); err != nil {
+		// The delay is thrown away: with an error, controller-runtime
+		// requeues with its backoff instead.
+		return ctrl.Result{RequeueAfter: time.Minute}, err
+	}
+	return ctrl.Result{}, nil
 }
 
 // SetupWithManager registers the reconciler with one worker, the default.
