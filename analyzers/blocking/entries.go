@@ -26,6 +26,9 @@ func (w *walker) entryKind(fn *ssa.Function) string {
 	if w.converted[fn] {
 		return kindFunc
 	}
+	if w.workerHandlers[fn] {
+		return kindWorker
+	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok {
 		return ""

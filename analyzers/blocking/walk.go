@@ -25,6 +25,9 @@ type walker struct {
 	byFunc map[*ssa.Function]*funcInfo
 	// converted holds functions converted to reconcile.Func or TypedFunc.
 	converted map[*ssa.Function]bool
+	// workerHandlers holds the functions client-go style workers run per
+	// item (see findWorkerHandlers).
+	workerHandlers map[*ssa.Function]bool
 
 	candidates []*types.TypeName // named types that may implement an interface; see implementations
 
@@ -63,16 +66,17 @@ type site struct {
 
 func newWalker(pass *analysis.Pass, pkg *ssa.Package, table *model.Table) *walker {
 	w := &walker{
-		pass:          pass,
-		pkg:           pkg,
-		table:         table,
-		ignored:       findIgnored(pass.Fset, pass.Files),
-		byFunc:        make(map[*ssa.Function]*funcInfo),
-		converted:     make(map[*ssa.Function]bool),
-		provs:         make(map[provKey]Prov),
-		results:       make(map[*ssa.Function][]ResultValue),
-		paramNeeds:    make(map[*ssa.Function][]Effect),
-		importedNeeds: make(map[*types.Func][]Effect),
+		pass:           pass,
+		pkg:            pkg,
+		table:          table,
+		ignored:        findIgnored(pass.Fset, pass.Files),
+		byFunc:         make(map[*ssa.Function]*funcInfo),
+		converted:      make(map[*ssa.Function]bool),
+		workerHandlers: make(map[*ssa.Function]bool),
+		provs:          make(map[provKey]Prov),
+		results:        make(map[*ssa.Function][]ResultValue),
+		paramNeeds:     make(map[*ssa.Function][]Effect),
+		importedNeeds:  make(map[*types.Func][]Effect),
 	}
 	for _, fn := range sourceFuncs(pass, pkg) {
 		fi := &funcInfo{fn: fn, name: displayName(fn), base: effectSet{}}
@@ -118,6 +122,7 @@ func (w *walker) scanAll() {
 	for _, fi := range w.funcs {
 		w.guard(fi.name, fi.fn.Pos(), func() { w.scan(fi) })
 	}
+	w.guard("the workers of "+w.pass.Pkg.Path(), w.pass.Files[0].Package, w.findWorkerHandlers)
 }
 
 // scan records the sinks, the calls out of the package and the local calls
