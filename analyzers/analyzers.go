@@ -9,6 +9,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
 	"github.com/reconcilelint/reconcilelint/analyzers/resultconflict"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleeploop"
+	"github.com/reconcilelint/reconcilelint/analyzers/statusloop"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -21,5 +22,6 @@ func All() []*analysis.Analyzer {
 		httptimeout.Analyzer,
 		ctxdeadline.Analyzer,
 		resultconflict.Analyzer,
+		statusloop.Analyzer,
 	}
 }

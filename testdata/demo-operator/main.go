@@ -43,6 +43,11 @@ func main() {
 		ctrl.Log.Error(err, "set up patching bucket controller")
 		os.Exit(1)
 	}
+	// Reconciles itself forever: statusloop reports it.
+	if err := (&controller.SyncStampReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr); err != nil {
+		ctrl.Log.Error(err, "set up sync stamp controller")
+		os.Exit(1)
+	}
 	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
 		ctrl.Log.Error(err, "run manager")
 		os.Exit(1)

@@ -1,7 +1,14 @@
 // Package controllerruntime is a stub of controller-runtime's root package.
 package controllerruntime
 
-import "sigs.k8s.io/controller-runtime/pkg/reconcile"
+import (
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
 
 type Result = reconcile.Result
 type Request = reconcile.Request
+
+type Manager = builder.Manager
+
+var NewControllerManagedBy = builder.ControllerManagedBy

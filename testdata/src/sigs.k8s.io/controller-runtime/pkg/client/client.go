@@ -15,9 +15,18 @@ type Object interface {
 	SetFinalizers([]string)
 }
 
+type Patch interface{ Type() string }
+
+type SubResourceWriter interface {
+	Update(ctx context.Context, obj Object) error
+	Patch(ctx context.Context, obj Object, patch Patch) error
+}
+
 type Client interface {
 	Get(ctx context.Context, key string, obj Object) error
 	Update(ctx context.Context, obj Object) error
+	Patch(ctx context.Context, obj Object, patch Patch) error
+	Status() SubResourceWriter
 }
 
 // impl sleeps, but the model says the client is bounded: no finding may
@@ -29,5 +38,10 @@ func (impl) Get(ctx context.Context, key string, obj Object) error {
 	return nil
 }
 func (impl) Update(ctx context.Context, obj Object) error { time.Sleep(time.Minute); return nil }
+func (impl) Patch(ctx context.Context, obj Object, patch Patch) error {
+	time.Sleep(time.Minute)
+	return nil
+}
+func (i impl) Status() SubResourceWriter { return i }
 
 func New() Client { return impl{} }

@@ -18,3 +18,10 @@ func (m *ObjectMeta) GetName() string                   { return m.Name }
 func (m *ObjectMeta) GetDeletionTimestamp() *Time       { return m.DeletionTimestamp }
 func (m *ObjectMeta) GetFinalizers() []string           { return m.Finalizers }
 func (m *ObjectMeta) SetFinalizers(finalizers []string) { m.Finalizers = finalizers }
+
+func Now() Time { return Time{time.Now()} }
+
+type Condition struct {
+	Type               string
+	LastTransitionTime Time
+}
