@@ -25,8 +25,10 @@ the next reconcile: the worker never rests. The check finds the controller's
 builder in the package (ctrl.NewControllerManagedBy(mgr).For(&T{})...
 .Complete(r)) and reports such a write when the builder sets no predicate
 (builder.WithPredicates on For, WithEventFilter). A write, or a changing
-value, guarded by a comparison (if !equality.Semantic.DeepEqual(old, new),
-if obj.Status.Phase != phase) is not reported.`
+value, on one side of a condition other than a nil check or the deletion
+test (if !equality.Semantic.DeepEqual(old, new), if obj.Status.Phase !=
+phase, if !podFound) happens only when something changed and is not
+reported.`
 
 const name = "statusloop"
 
@@ -248,13 +250,15 @@ func sameAddr(a, b ssa.Value) bool {
 	return a == b
 }
 
-// guarded reports whether b runs only on one side of a comparison of
-// values (not a nil check: error handling is not a guard), e.g.
-// if !equality.Semantic.DeepEqual(old, new) or if obj.Status.Phase != phase.
+// guarded reports whether b runs only on one side of a condition, other
+// than a nil check (error handling) or the deletion test: a write or a
+// changing value that depends on something (if !equality.Semantic.DeepEqual(old, new),
+// if obj.Status.Phase != phase, if !podFound) happens only when that
+// changed, not on every call.
 func guarded(b *ssa.BasicBlock) bool {
 	for _, d := range b.Parent().Blocks {
 		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok || !comparison(test.Cond) {
+		if !ok || !guard(test.Cond) {
 			continue
 		}
 		for _, s := range d.Succs {
@@ -266,22 +270,18 @@ func guarded(b *ssa.BasicBlock) bool {
 	return false
 }
 
-func comparison(cond ssa.Value) bool {
+func guard(cond ssa.Value) bool {
 	switch c := cond.(type) {
 	case *ssa.UnOp:
-		return c.Op == token.NOT && comparison(c.X)
+		if c.Op == token.NOT {
+			return guard(c.X)
+		}
 	case *ssa.BinOp:
-		switch c.Op {
-		case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
-			return !isNil(c.X) && !isNil(c.Y)
-		}
+		return !isNil(c.X) && !isNil(c.Y)
 	case *ssa.Call:
-		if c.Call.IsInvoke() {
-			return strings.Contains(c.Call.Method.Name(), "Equal")
-		}
-		return strings.Contains(calleeName(c), "Equal")
+		return !blocking.IsCallOf(c, "IsZero") // DeletionTimestamp.IsZero()
 	}
-	return false
+	return true
 }
 
 func builderMethod(call *ssa.Call, names ...string) bool {

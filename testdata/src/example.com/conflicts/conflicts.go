@@ -16,7 +16,9 @@ type Bucket struct{}
 
 type base struct {
 	client.Client
-	Cloud interface{ Sync(ctx context.Context) error }
+	Cloud interface {
+		Sync(ctx context.Context) error
+	}
 }
 
 // After `if err != nil`: the delay is thrown away.
@@ -24,7 +26,7 @@ type Checked struct{ base }
 
 func (r *Checked) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	if err := r.Cloud.Sync(ctx); err != nil {
-		return ctrl.Result{RequeueAfter: 30 * time.Second}, err // want `RequeueAfter is thrown away: controller-runtime ignores the Result when the error is not nil and requeues with backoff instead: \(\*conflicts.Checked\).Reconcile \(conflicts/conflicts.go:27\); return ctrl.Result\{\}, err to retry with backoff`
+		return ctrl.Result{RequeueAfter: 30 * time.Second}, err // want `RequeueAfter is thrown away: controller-runtime ignores the Result when the error is not nil and requeues with backoff instead: \(\*conflicts.Checked\).Reconcile \(conflicts/conflicts.go:29\); return ctrl.Result\{\}, err to retry with backoff`
 	}
 	return ctrl.Result{}, nil
 }
@@ -49,7 +51,7 @@ func (r *Named) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Resul
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	if req.Name == "" {
-		res = ctrl.Result{Requeue: true} // want `Requeue: true is deprecated since controller-runtime v0.21: \(\*conflicts.Named\).Reconcile \(conflicts/conflicts.go:54\); say when with RequeueAfter`
+		res = ctrl.Result{Requeue: true} // want `Requeue: true is deprecated since controller-runtime v0.21: \(\*conflicts.Named\).Reconcile \(conflicts/conflicts.go:56\); say when with RequeueAfter`
 		err = fmt.Errorf("no name")
 		return // want `Requeue is thrown away`
 	}
@@ -59,7 +61,7 @@ func (r *Named) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Resul
 func (r *Named) step(ctx context.Context) (ctrl.Result, error) {
 	if err := r.Cloud.Sync(ctx); err != nil {
 		result := ctrl.Result{RequeueAfter: 5 * time.Second}
-		return result, fmt.Errorf("sync: %w", err) // want `RequeueAfter is thrown away: .*: \(\*conflicts.Named\).Reconcile \(conflicts/conflicts.go:56\) -> \(\*conflicts.Named\).step \(conflicts/conflicts.go:62\)`
+		return result, fmt.Errorf("sync: %w", err) // want `RequeueAfter is thrown away: .*: \(\*conflicts.Named\).Reconcile \(conflicts/conflicts.go:58\) -> \(\*conflicts.Named\).step \(conflicts/conflicts.go:64\)`
 	}
 	return ctrl.Result{}, nil
 }
