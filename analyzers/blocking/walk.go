@@ -490,6 +490,10 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		if entry, _ := w.timerSource(state.Chan); entry != nil {
 			timers++
 			w.scanReceive(s, state.Chan)
+		} else if isTimeChan(state.Chan.Type()) {
+			// A timer made out of sight (x/time/rate's newTimer): it bounds
+			// the select, for a time the walk cannot tell.
+			timers++
 		} else if call, ok := state.Chan.(*ssa.Call); ok && call.Call.IsInvoke() &&
 			call.Call.Method.Name() == "Done" && isContext(call.Call.Value.Type()) {
 			done = call.Call.Value
@@ -502,6 +506,12 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 	if w.require(&e, w.eval(done, nil, HasDeadline), HasDeadline) {
 		s.fi.base.add(e)
 	}
+}
+
+// isTimeChan matches the channels timers deliver on: chan time.Time.
+func isTimeChan(t types.Type) bool {
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && isNamed(ch.Elem(), "time", "Time")
 }
 
 // timerSource finds the model entry that made a channel: time.After(d),

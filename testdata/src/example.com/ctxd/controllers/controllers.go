@@ -40,3 +40,19 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	_ = sdk.WaitFor(bounded, r.Results)
 	return ctrl.Result{}, nil
 }
+
+// RateReconciler waits on a timer made out of sight, beside ctx.Done(), as
+// x/time/rate's Limiter does: the timer bounds the select.
+type RateReconciler struct {
+	newTimer func(time.Duration) (<-chan time.Time, func() bool)
+}
+
+func (r *RateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	ch, stop := r.newTimer(time.Second)
+	defer stop()
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	}
+	return ctrl.Result{}, nil
+}
