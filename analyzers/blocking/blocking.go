@@ -178,10 +178,42 @@ func (w *walker) exportFacts() {
 			summary.Effects[i] = shareTail(e, shareable)
 		}
 		if ex.obj.Exported() {
-			summary.Results = w.resultValues(w.pkg.Prog.FuncValue(ex.obj))
+			fn := w.pkg.Prog.FuncValue(ex.obj)
+			summary.Results = w.resultValues(fn)
+			summary.ResultMethods = w.resultMethodsOf(fn)
 		}
-		if len(summary.Effects) > 0 || len(summary.Results) > 0 || len(summary.Needs) > 0 {
+		if !summary.empty() {
 			w.pass.ExportObjectFact(ex.obj, summary)
+		}
+	}
+	w.exportVarFacts()
+}
+
+// exportVarFacts exports, on an exported package-level variable of func
+// type, the summary of the one function the package stores into it: a
+// default factory that main binds to a reconciler's field.
+func (w *walker) exportVarFacts() {
+	scope := w.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !v.Exported() {
+			continue
+		}
+		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+			continue
+		}
+		g, _ := w.pkg.Members[name].(*ssa.Global)
+		if g == nil {
+			continue
+		}
+		fn := w.storedFunc(g)
+		fi := w.byFunc[fn]
+		if fi == nil {
+			continue
+		}
+		summary := &Summary{Effects: fi.summary.sorted(), Results: w.resultValues(fn), ResultMethods: w.resultMethodsOf(fn)}
+		if !summary.empty() {
+			w.pass.ExportObjectFact(v, summary)
 		}
 	}
 }

@@ -64,9 +64,21 @@ func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
 		})
 		return true
 	case Concrete:
+		if p.val == nil || p.resultOf > 0 {
+			// Known from facts only: expand the callee's effects here.
+			d := &Dispatch{Args: w.argValues(call)}
+			if call.IsInvoke() {
+				d.Method = call.Method.Name()
+			}
+			for _, e := range w.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}, p) {
+				s.fi.base.add(e)
+			}
+			return true
+		}
 		args := bound{args: call.Args}
 		if call.IsInvoke() {
 			args.args = append([]ssa.Value{p.val}, call.Args...)
+			args.foreignRecv = p.foreign
 		}
 		if fn, obj := w.target(p.val, call.Method); fn != nil {
 			w.callFunc(s, fn, call, args)
@@ -193,75 +205,158 @@ func (e *Effect) decideArgs(decide func(r Requirement) Prov) {
 	e.Dispatch = &d
 }
 
-// expandDispatch replaces a dispatch whose value is now known, val, by the
-// effects of the function it calls, each with the chain so far in front.
-func (w *walker) expandDispatch(e Effect, val ssa.Value) []Effect {
-	var method *types.Func
-	if e.Dispatch.Method != "" {
-		found, _, _ := types.LookupFieldOrMethod(val.Type(), true, nil, e.Dispatch.Method)
-		if found == nil {
-			// An unexported method: look it up in its own package.
-			if named := namedOf(val.Type()); named != nil {
-				found, _, _ = types.LookupFieldOrMethod(val.Type(), true, named.Obj().Pkg(), e.Dispatch.Method)
-			}
-		}
-		method, _ = found.(*types.Func)
-		if method == nil {
-			return nil
-		}
-	}
-	var effects []Effect
-	local, external := w.target(val, method)
-	switch {
-	case local != nil:
-		if fi := w.byFunc[local]; fi != nil {
-			effects = fi.summary.sorted()
-		}
-	case external != nil:
-		var summary Summary
-		if w.pass.ImportObjectFact(external, &summary) {
-			for _, ce := range summary.Effects {
-				if ce, ok := w.expand(external.Pkg(), ce.stripPositions()); ok {
-					effects = append(effects, ce)
-				}
-			}
-		}
-	}
+// expandDispatch replaces a dispatch whose callee is now known, target, by
+// the effects of the function it calls, each with the chain so far in front.
+func (w *walker) expandDispatch(e Effect, target Prov) []Effect {
 	var out []Effect
-	for _, ce := range effects {
-		if ce.Dispatch != nil {
-			continue // a dispatch inside the implementation: not followed
-		}
-		if ne, ok := w.bindDispatched(e, ce, val, method != nil); ok {
+	for _, d := range w.calleeEffects(target, e.Dispatch.Method) {
+		if ne, ok := w.bindDispatched(e, d); ok {
 			out = append(out, ne)
 		}
 	}
 	return out
 }
 
-// bindDispatched decides the requirements of ce, an effect of the function
-// e dispatches to: the receiver's with the bound value, the arguments' with
-// what e recorded of them.
-func (w *walker) bindDispatched(e, ce Effect, val ssa.Value, isMethod bool) (Effect, bool) {
+// dispatched is an effect of a dispatch's callee: its requirements on the
+// receiver decided, into own (requirements on the current function's
+// values); the rest of its requirements are on the callee's arguments.
+type dispatched struct {
+	effect Effect
+	own    []Requirement
+}
+
+// calleeEffects returns the effects of calling method (a func value's own
+// call when "") on target.
+func (w *walker) calleeEffects(target Prov, method string) []dispatched {
+	var out []dispatched
+	switch {
+	case target.resultOf > 0:
+		obj := target.external
+		if fn, ok := target.val.(*ssa.Function); ok && obj == nil {
+			if _, external := w.resolve(fn); external != nil {
+				obj = external
+			}
+		}
+		var summary Summary
+		if obj == nil || !w.pass.ImportObjectFact(obj, &summary) {
+			return nil
+		}
+		for _, rm := range summary.ResultMethods {
+			if rm.Result == target.resultOf-1 && rm.Method == method {
+				for _, e := range rm.Effects {
+					out = append(out, dispatched{effect: e.stripPositions()})
+				}
+			}
+		}
+		return out
+	case target.external != nil:
+		if method != "" {
+			return nil
+		}
+		return w.importedEffects(target.external)
+	}
+	val := target.val
+	var m *types.Func
+	if method != "" {
+		found, _, _ := types.LookupFieldOrMethod(val.Type(), true, nil, method)
+		if found == nil {
+			// An unexported method: look it up in its own package.
+			if named := namedOf(val.Type()); named != nil {
+				found, _, _ = types.LookupFieldOrMethod(val.Type(), true, named.Obj().Pkg(), method)
+			}
+		}
+		m, _ = found.(*types.Func)
+		if m == nil {
+			return nil
+		}
+	}
+	var effects []dispatched
+	local, external := w.target(val, m)
+	switch {
+	case local != nil:
+		if fi := w.byFunc[local]; fi != nil {
+			for _, e := range fi.summary.sorted() {
+				effects = append(effects, dispatched{effect: e})
+			}
+		}
+	case external != nil:
+		effects = w.importedEffects(external)
+	}
+	for _, d := range effects {
+		if d.effect.Dispatch != nil {
+			continue // a dispatch inside the implementation: not followed
+		}
+		if m == nil {
+			out = append(out, d)
+			continue
+		}
+		if d, ok := w.decideReceiver(d.effect, target); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// importedEffects reads the effects of a function (or of the function a
+// variable holds) of another package from its fact.
+func (w *walker) importedEffects(obj types.Object) []dispatched {
+	var summary Summary
+	if !w.pass.ImportObjectFact(obj, &summary) {
+		return nil
+	}
+	var out []dispatched
+	for _, e := range summary.Effects {
+		if e, ok := w.expand(obj.Pkg(), e.stripPositions()); ok {
+			out = append(out, dispatched{effect: e})
+		}
+	}
+	return out
+}
+
+// decideReceiver decides the requirements of a method's effect on its
+// receiver with the concrete value target holds.
+func (w *walker) decideReceiver(ce Effect, target Prov) (dispatched, bool) {
+	d := dispatched{effect: ce}
+	d.effect.Requires = nil
+	d.effect.Notes = slices.Clip(ce.Notes)
+	for _, r := range ce.Requires {
+		if r.Free || r.Param != 0 {
+			d.effect.Requires = append(d.effect.Requires, r)
+			continue
+		}
+		p := w.eval(target.val, r.Path, r.Prop)
+		if p.Kind == FromParam && target.foreign {
+			p = Prov{Kind: Unknown}
+		}
+		if p.Kind == Nil && r.NilFallback != "" {
+			p = Prov{Kind: Lacks, Origin: r.NilFallback}
+		}
+		// require adds a requirement on the current function's values:
+		// keep it apart from the callee's.
+		own := d.effect
+		own.Requires = nil
+		if !w.require(&own, p, r.Prop) {
+			return d, false
+		}
+		d.own = append(d.own, own.Requires...)
+		d.effect.Notes, d.effect.Unproven, d.effect.fixAt = own.Notes, own.Unproven, own.fixAt
+	}
+	return d, true
+}
+
+// bindDispatched decides the requirements of d, an effect of the function e
+// dispatches to, on the callee's arguments with what e recorded of them.
+func (w *walker) bindDispatched(e Effect, d dispatched) (Effect, bool) {
+	ce := d.effect
 	ne := ce
 	ne.Chain = append(slices.Clone(e.Chain), ce.Chain...)
 	ne.Elided += e.Elided
 	ne.InLoop = ne.InLoop || e.InLoop
 	ne.Notes = slices.Clip(ne.Notes)
-	ne.Requires = nil
+	ne.Requires = slices.Clone(d.own)
 	for _, r := range ce.Requires {
 		if r.Free {
 			return ne, false
-		}
-		if isMethod && r.Param == 0 {
-			p := w.eval(val, r.Path, r.Prop)
-			if p.Kind == Nil && r.NilFallback != "" {
-				p = Prov{Kind: Lacks, Origin: r.NilFallback}
-			}
-			if !w.require(&ne, p, r.Prop) {
-				return ne, false
-			}
-			continue
 		}
 		i := slices.IndexFunc(e.Dispatch.Args, func(a ArgValue) bool { return a.Param == r.Param && a.Prop == r.Prop })
 		if i < 0 || len(r.Path) > 0 {

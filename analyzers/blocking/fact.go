@@ -25,9 +25,16 @@ type Summary struct {
 	// reconciler's field places, through the function (a constructor that
 	// stores its argument in the reconciler): decided at its calls.
 	Needs []Effect
+	// ResultMethods: for results of interface type, what calling each
+	// method on the concrete value returned there does (see factories.go).
+	ResultMethods []ResultMethod
 }
 
 func (*Summary) AFact() {}
+
+func (s *Summary) empty() bool {
+	return len(s.Effects) == 0 && len(s.Results) == 0 && len(s.Needs) == 0 && len(s.ResultMethods) == 0
+}
 
 func (s *Summary) String() string {
 	var parts []string
@@ -43,6 +50,9 @@ func (s *Summary) String() string {
 	}
 	for _, e := range s.Needs {
 		parts = append(parts, "needs "+e.Requires[0].String()+" for "+e.Bound)
+	}
+	for _, rm := range s.ResultMethods {
+		parts = append(parts, rm.String())
 	}
 	return "blocks(" + strings.Join(parts, "; ") + ")"
 }

@@ -33,8 +33,18 @@ type Prov struct {
 	Path        []string
 	NilFallback string // for FromParam: what a nil value falls back to
 
-	at  token.Pos // for Lacks: the composite literal, when this package built it
-	val ssa.Value // for Concrete: the value, of a concrete type, or the function
+	at token.Pos // for Lacks: the composite literal, when this package built it
+
+	// For Concrete: val is the value, of a concrete type, or the function;
+	// or, when this package cannot see it, external is the function or
+	// variable of another package whose fact describes it. resultOf, when
+	// not 0, says the value is result resultOf-1 of calling that function.
+	val      ssa.Value
+	external types.Object
+	resultOf int
+	// foreign: val belongs to another function (what a callee returns), so
+	// the parameters it comes from are not the current function's.
+	foreign bool
 }
 
 // Pseudo-fields that follow a value to the context it carries.
@@ -95,7 +105,11 @@ func merge(a, b Prov) Prov {
 	case b.Kind == Lacks:
 		return b
 	case a.Kind == Concrete && b.Kind == Concrete:
-		if a.val == b.val || !isFunc(a.val) && !isFunc(b.val) && types.Identical(a.val.Type(), b.val.Type()) {
+		if a.val == b.val && a.external == b.external && a.resultOf == b.resultOf {
+			return a
+		}
+		if a.val != nil && b.val != nil && a.resultOf == 0 && b.resultOf == 0 &&
+			!isFunc(a.val) && !isFunc(b.val) && types.Identical(a.val.Type(), b.val.Type()) {
 			return a
 		}
 		return Prov{Kind: Unknown}
@@ -144,6 +158,13 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 	if len(path) > maxPath {
 		return Prov{Kind: Unknown}
 	}
+	if len(path) > 0 {
+		if i, ok := parseCallResult(path[0]); ok {
+			if f := w.eval(v, nil, Dispatches); f.Kind == Concrete && f.resultOf == 0 {
+				return w.evalResultOf(f, i, path[1:], prop)
+			}
+		}
+	}
 	if prop == Dispatches && len(path) == 0 {
 		if _, ok := v.(*ssa.Function); ok {
 			return Prov{Kind: Concrete, val: v}
@@ -174,6 +195,12 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		if v.IsNil() {
 			return Prov{Kind: Nil}
 		}
+		if prop == HasTimeout && isDuration(v.Type()) && len(path) == 0 {
+			if isZero(v) {
+				return Prov{Kind: Lacks, Origin: "a zero timeout (" + w.posString(v.Pos()) + ")"}
+			}
+			return Prov{Kind: Has}
+		}
 	case *ssa.Phi:
 		p := Prov{Kind: Nil}
 		for i, edge := range v.Edges {
@@ -202,6 +229,9 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		case *ssa.Global:
 			if prop == HasTimeout && isGlobal(x, "net/http", "DefaultClient") {
 				return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
+			}
+			if prop == Dispatches && len(path) == 0 {
+				return w.globalFunc(x)
 			}
 		case *ssa.Alloc:
 			return w.eval(x, path, prop)
@@ -339,6 +369,10 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 	for _, store := range lastStores(alloc, i) {
 		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
+	if p.Kind == Nil && prop == HasTimeout && len(path) == 1 && isDuration(st.Field(i).Type()) {
+		// A timeout field nobody set is zero: no timeout.
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s, never set (%s)", typeName(alloc.Type()), path[0], w.posString(alloc.Pos()))}
+	}
 	return p
 }
 
@@ -388,17 +422,38 @@ func (w *walker) evalCaptured(v *ssa.Alloc, path []string, prop Property) Prov {
 }
 
 // timeoutOf decides a client or dialer built here: it has a timeout if any
-// store sets its Timeout field (in the literal or after it).
+// store sets its Timeout field (in the literal or after it) to a value that
+// is not zero. SDKs often copy their own field (`Timeout: c.timeout`), which
+// is zero unless their caller set it: that value decides.
 func (w *walker) timeoutOf(alloc *ssa.Alloc) Prov {
 	st := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	var copied *Prov
 	for _, ref := range *alloc.Referrers() {
-		if fa, ok := ref.(*ssa.FieldAddr); ok && st.Field(fa.Field).Name() == "Timeout" {
-			for _, use := range *fa.Referrers() {
-				if store, ok := use.(*ssa.Store); ok && store.Addr == fa && !isZero(store.Val) {
-					return Prov{Kind: Has}
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || st.Field(fa.Field).Name() != "Timeout" {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			store, ok := use.(*ssa.Store)
+			if !ok || store.Addr != fa || isZero(store.Val) {
+				continue
+			}
+			p := w.eval(store.Val, nil, HasTimeout)
+			switch {
+			case p.Kind == Lacks || p.Kind == FromParam:
+				if copied == nil {
+					copied = &p
 				}
+			default: // a constant, or a value nothing is known of: assume it bounds
+				return Prov{Kind: Has}
 			}
 		}
+	}
+	switch {
+	case copied != nil && copied.Kind == Lacks:
+		return Prov{Kind: Lacks, Origin: copied.Origin}
+	case copied != nil:
+		return *copied
 	}
 	return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s without Timeout (%s)", typeName(alloc.Type()), w.posString(alloc.Pos())), at: alloc.Pos()}
 }
@@ -434,7 +489,11 @@ func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) Prov {
 	callee := calleeObject(call.Call)
 	if callee == nil {
-		return Prov{Kind: Unknown}
+		if call.Call.IsInvoke() || call.Call.StaticCallee() != nil {
+			return Prov{Kind: Unknown}
+		}
+		// A call of a func value: what the value's function returns.
+		return w.eval(call.Call.Value, append([]string{callResult(i)}, path...), prop)
 	}
 	if prop == HasDeadline && len(path) == 0 {
 		switch model.FuncName(callee) {
@@ -448,21 +507,34 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 			return w.eval(call.Call.Args[0], nil, prop)
 		}
 	}
-	var results []ResultValue
 	if fn := w.localFunc(call.Call); fn != nil {
-		results = w.resultValues(fn)
-	} else if !model.IsStd(model.PkgPath(callee.Pkg())) {
-		var summary Summary
-		if w.pass.ImportObjectFact(callee.Origin(), &summary) {
-			results = summary.Results
+		if prop == Dispatches && len(path) == 0 {
+			p := w.resultConcrete(fn, i)
+			if p.Kind != FromParam {
+				return p
+			}
+			if args := callArgs(call.Call); !p.Free && p.Param < len(args) {
+				return w.eval(args[p.Param], p.Path, prop)
+			}
+			return Prov{Kind: Unknown}
 		}
+		return w.resultProv(w.resultValues(fn), i, path, prop, callArgs(call.Call))
 	}
+	if model.IsStd(model.PkgPath(callee.Pkg())) {
+		return Prov{Kind: Unknown}
+	}
+	return w.externalResult(callee.Origin(), i, path, prop, callArgs(call.Call))
+}
+
+// resultProv picks, from what a function returns, result i at path; a
+// value that comes from the function's parameters is decided with args,
+// the call's arguments, or unknown when the call is out of sight.
+func (w *walker) resultProv(results []ResultValue, i int, path []string, prop Property, args []ssa.Value) Prov {
 	for _, r := range results {
 		if r.Result != i || !slices.Equal(r.Path, path) {
 			continue
 		}
 		if r.Kind == FromParam {
-			args := callArgs(call.Call)
 			if r.Param >= len(args) {
 				return Prov{Kind: Unknown}
 			}
@@ -586,6 +658,11 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 	var paths []tracedPath
 	for i := range st.NumFields() {
 		f := st.Field(i)
+		if isDuration(f.Type()) && strings.Contains(strings.ToLower(f.Name()), "timeout") {
+			// An SDK's own timeout, which the clients it builds copy.
+			paths = append(paths, tracedPath{[]string{f.Name()}, HasTimeout})
+			continue
+		}
 		for _, sub := range tracedPaths(f.Type(), depth-1) {
 			paths = append(paths, tracedPath{append([]string{f.Name()}, sub.path...), sub.prop})
 		}
@@ -599,6 +676,8 @@ func isFunc(v ssa.Value) bool {
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+func isDuration(t types.Type) bool { return isNamed(t, "time", "Duration") }
 
 // hasTimeoutField matches *http.Client and *net.Dialer (and the structs):
 // the types whose Timeout field bounds every request or dial.

@@ -33,6 +33,7 @@ type walker struct {
 
 	provs                 map[provKey]Prov                // memo of eval
 	results               map[*ssa.Function][]ResultValue // memo of resultValues
+	concrete              map[resultKey]Prov              // memo of resultConcrete
 	reconciliationTimeout *bool                           // memo of reconcileDeadline
 	dispatches            *bool                           // memo of dispatching
 	paramNeeds            map[*ssa.Function][]Effect      // see bindings
@@ -75,6 +76,7 @@ func newWalker(pass *analysis.Pass, pkg *ssa.Package, table *model.Table) *walke
 		workerHandlers: make(map[*ssa.Function]bool),
 		provs:          make(map[provKey]Prov),
 		results:        make(map[*ssa.Function][]ResultValue),
+		concrete:       make(map[resultKey]Prov),
 		paramNeeds:     make(map[*ssa.Function][]Effect),
 		importedNeeds:  make(map[*types.Func][]Effect),
 	}
@@ -192,6 +194,8 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 // first) and free variables, where the call site shows them.
 type bound struct {
 	args, free []ssa.Value
+	// foreignRecv: args[0] is a value a callee returned (see Prov.foreign).
+	foreignRecv bool
 }
 
 func (b bound) value(r Requirement) ssa.Value {
@@ -282,51 +286,48 @@ func (w *walker) decide(e Effect, args bound) []Effect {
 	case !ok:
 		return nil
 	case target != nil:
-		return w.expandDispatch(d, target)
+		return w.expandDispatch(d, *target)
 	}
 	return []Effect{d}
 }
 
+// evalBound says where the caller's value for r comes from.
+func (w *walker) evalBound(args bound, r Requirement) Prov {
+	v := args.value(r)
+	if v == nil {
+		return Prov{Kind: Unknown}
+	}
+	p := w.eval(v, r.Path, r.Prop)
+	if p.Kind == FromParam && args.foreignRecv && !r.Free && r.Param == 0 {
+		return Prov{Kind: Unknown} // the parameters of another function
+	}
+	return p
+}
+
 // decideOne is decide before a dispatch is expanded: it returns the
 // dispatch's concrete value when the caller knows it.
-func (w *walker) decideOne(e Effect, args bound) (Effect, ssa.Value, bool) {
-	e.decideArgs(func(r Requirement) Prov {
-		if v := args.value(r); v != nil {
-			return w.eval(v, r.Path, r.Prop)
-		}
-		return Prov{Kind: Unknown}
-	})
+func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
+	e.decideArgs(func(r Requirement) Prov { return w.evalBound(args, r) })
 	if len(e.Requires) == 0 {
 		return e, nil, true
 	}
-	var target ssa.Value
+	var target *Prov
 	reqs := e.Requires
 	e.Requires = nil
 	e.Notes = slices.Clip(e.Notes)
 	for _, r := range reqs {
-		v := args.value(r)
+		p := w.evalBound(args, r)
 		if r.Prop == Dispatches {
-			p := Prov{Kind: Unknown}
-			if v != nil {
-				p = w.eval(v, r.Path, r.Prop)
-			}
 			switch p.Kind {
 			case FromParam:
 				e.Requires = append(e.Requires, Requirement{Prop: r.Prop, Param: p.Param, Free: p.Free, Path: p.Path})
 			case Concrete:
-				target = p.val
+				target = &p
 			default:
 				return e, nil, false // nil, or not known: the call stays unresolved
 			}
 			continue
 		}
-		if v == nil {
-			if !w.require(&e, Prov{Kind: Unknown}, r.Prop) {
-				return e, nil, false
-			}
-			continue
-		}
-		p := w.eval(v, r.Path, r.Prop)
 		if p.Kind == Nil && r.NilFallback != "" {
 			p = Prov{Kind: Lacks, Origin: r.NilFallback}
 		}

@@ -8,4 +8,11 @@ import (
 func main() {
 	_ = &controllers.Reconciler{Storage: sdk.Waiting{}} // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.Reconciler.Storage here \(polls every 5s for up to 10m0s\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:20\) -> \(sdk.Waiting\).DeleteAndWait \(sdk/sdk.go:14\) -> wait.PollUntilContextTimeout`
 	_ = &controllers.Reconciler{Storage: sdk.Async{}}
+	_ = &controllers.FactoryReconciler{NewStorage: newStorage} // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage here \(polls every 5s for up to 10m0s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:30\) -> \(sdk.Waiting\).DeleteAndWait`
+	_ = &controllers.FactoryReconciler{NewStorage: newAsyncStorage}
 }
+
+// The factories adapt the SDK's constructors to the controller's interface.
+func newStorage(region string) controllers.Storage { return sdk.NewWaiting(region) }
+
+func newAsyncStorage(region string) controllers.Storage { return sdk.NewAsync(region) }

@@ -19,3 +19,13 @@ type Reconciler struct {
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	return ctrl.Result{}, r.Storage.DeleteAndWait(ctx, req.Name)
 }
+
+// FactoryReconciler gets its storage per region from a factory main binds.
+type FactoryReconciler struct {
+	NewStorage func(region string) Storage
+}
+
+func (r *FactoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	st := r.NewStorage("eu-west-1")
+	return ctrl.Result{}, st.DeleteAndWait(ctx, req.Name)
+}

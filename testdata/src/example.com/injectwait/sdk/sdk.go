@@ -17,3 +17,12 @@ func (Waiting) DeleteAndWait(ctx context.Context, name string) error {
 type Async struct{}
 
 func (Async) DeleteAndWait(ctx context.Context, name string) error { return nil }
+
+// Storage is the SDK's own interface, returned by its constructors.
+type Storage interface {
+	DeleteAndWait(ctx context.Context, name string) error
+}
+
+func NewWaiting(region string) Storage { return Waiting{} }
+
+func NewAsync(region string) Storage { return Async{} }

@@ -1,0 +1,201 @@
+package blocking
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Values that come out of calls: factories and constructors.
+//
+// Operators build their SDK client per reconcile through a factory that main
+// binds (`ClientFactory: msgclient.SDKClientFactory`, often a package-level
+// variable holding a func literal), or through a constructor that returns an
+// interface (`msgclient.New(uri) Client`). The call's result is followed like
+// a field, with the path element callResult(i): "result i of calling the
+// value above". Where the called function is known, what it returns decides:
+// its results' provenance, and for a result of interface type the effects of
+// each of its methods on the concrete value it returns (ResultMethods in its
+// fact, so that packages that cannot see the concrete type still can).
+
+// ResultMethod is what calling Method on result Result of a function does:
+// the effects of the concrete value's method, its receiver decided.
+type ResultMethod struct {
+	Result  int
+	Method  string
+	Effects []Effect
+}
+
+func callResult(i int) string { return "()" + strconv.Itoa(i) }
+
+func parseCallResult(elem string) (int, bool) {
+	rest, ok := strings.CutPrefix(elem, "()")
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest)
+	return i, err == nil
+}
+
+// evalResultOf says where result i of calling f, a known function, comes
+// from at path: the call's arguments are out of sight.
+func (w *walker) evalResultOf(f Prov, i int, path []string, prop Property) Prov {
+	if fn, ok := f.val.(*ssa.Function); ok {
+		local, external := w.resolve(fn)
+		switch {
+		case local != nil && prop == Dispatches && len(path) == 0:
+			if p := w.resultConcrete(local, i); p.Kind == Concrete {
+				return p
+			}
+			return Prov{Kind: Unknown}
+		case local != nil:
+			return w.resultProv(w.resultValues(local), i, path, prop, nil)
+		case external != nil:
+			return w.externalResult(external, i, path, prop, nil)
+		}
+		return Prov{Kind: Unknown}
+	}
+	if f.external != nil {
+		return w.externalResult(f.external, i, path, prop, nil)
+	}
+	return Prov{Kind: Unknown}
+}
+
+// externalResult says where result i of a function of another package (or
+// of the function a variable of another package holds) comes from, from its
+// fact.
+func (w *walker) externalResult(obj types.Object, i int, path []string, prop Property, args []ssa.Value) Prov {
+	var summary Summary
+	if !w.pass.ImportObjectFact(obj, &summary) {
+		return Prov{Kind: Unknown}
+	}
+	if prop == Dispatches && len(path) == 0 {
+		for _, rm := range summary.ResultMethods {
+			if rm.Result == i {
+				return Prov{Kind: Concrete, external: obj, resultOf: i + 1}
+			}
+		}
+		return Prov{Kind: Unknown}
+	}
+	return w.resultProv(summary.Results, i, path, prop, args)
+}
+
+type resultKey struct {
+	fn *ssa.Function
+	i  int
+}
+
+// resultConcrete says what concrete value a function of this package
+// returns as result i, for calls of its methods. A value that comes from
+// the function's parameters stays relative to them.
+func (w *walker) resultConcrete(fn *ssa.Function, i int) Prov {
+	key := resultKey{fn, i}
+	if p, ok := w.concrete[key]; ok {
+		return p
+	}
+	w.concrete[key] = Prov{Kind: Unknown} // recursion: nothing known
+	p, first := Prov{Kind: Unknown}, true
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, v := range Returned(ret, i) {
+			q := w.eval(v, nil, Dispatches)
+			if first {
+				p, first = q, false
+			} else {
+				p = merge(p, q)
+			}
+		}
+	}
+	if p.Kind == Concrete && p.val != nil && !isFunc(p.val) {
+		p.foreign = true
+	}
+	w.concrete[key] = p
+	return p
+}
+
+// globalFunc says which function a package-level variable of func type
+// holds: the one function its package ever stores into it (operators write
+// `var DefaultFactory Factory = func(...) {...}`), read from this package's
+// code or from the variable's fact.
+func (w *walker) globalFunc(g *ssa.Global) Prov {
+	if g.Pkg != w.pkg {
+		obj, ok := g.Object().(*types.Var)
+		var summary Summary
+		if ok && obj.Pkg() != nil && !model.IsStd(model.PkgPath(obj.Pkg())) && w.pass.ImportObjectFact(obj, &summary) {
+			return Prov{Kind: Concrete, external: obj}
+		}
+		return Prov{Kind: Unknown}
+	}
+	if fn := w.storedFunc(g); fn != nil {
+		return Prov{Kind: Concrete, val: fn}
+	}
+	return Prov{Kind: Unknown}
+}
+
+// storedFunc is the function that is the only value this package stores
+// into g, if there is one.
+func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
+	var stored []ssa.Value
+	for _, fi := range w.funcs {
+		for _, b := range fi.fn.Blocks {
+			for _, instr := range b.Instrs {
+				if store, ok := instr.(*ssa.Store); ok && store.Addr == g {
+					stored = append(stored, store.Val)
+				}
+			}
+		}
+	}
+	if len(stored) != 1 {
+		return nil
+	}
+	v := stored[0]
+	if ct, ok := v.(*ssa.ChangeType); ok { // a func literal given a named func type
+		v = ct.X
+	}
+	fn, _ := v.(*ssa.Function)
+	return fn
+}
+
+// resultMethodsOf lists, for each result of interface type of fn, the
+// effects of each method of the concrete value fn returns there.
+func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
+	var methods []ResultMethod
+	results := fn.Signature.Results()
+	for i := range results.Len() {
+		iface, ok := results.At(i).Type().Underlying().(*types.Interface)
+		if !ok || iface.NumMethods() == 0 {
+			continue
+		}
+		p := w.resultConcrete(fn, i)
+		if p.Kind != Concrete {
+			continue
+		}
+		for m := range iface.NumMethods() {
+			name := iface.Method(m).Name()
+			var effects []Effect
+			for _, d := range w.calleeEffects(p, name) {
+				if len(d.own) == 0 { // what depends on fn's parameters is out of sight
+					effects = append(effects, d.effect)
+				}
+			}
+			if len(effects) > MaxEffects {
+				effects = effects[:MaxEffects]
+			}
+			if len(effects) > 0 {
+				methods = append(methods, ResultMethod{Result: i, Method: name, Effects: effects})
+			}
+		}
+	}
+	return methods
+}
+
+func (rm ResultMethod) String() string {
+	return fmt.Sprintf("result %d.%s: %d effects", rm.Result, rm.Method, len(rm.Effects))
+}

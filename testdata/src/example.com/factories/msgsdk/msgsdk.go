@@ -1,0 +1,39 @@
+// Package msgsdk is a vendor SDK in the style of a message broker's HTTP API
+// client: every request builds an http.Client whose Timeout is the client's
+// timeout field, zero unless the caller set one.
+package msgsdk
+
+import (
+	"net/http"
+	"time"
+)
+
+type Client struct {
+	Endpoint  string
+	timeout   time.Duration
+	transport http.RoundTripper
+}
+
+func NewClient(uri, user, pass string) (*Client, error) {
+	return &Client{Endpoint: uri}, nil
+}
+
+func NewClientWithTimeout(uri string, timeout time.Duration) (*Client, error) {
+	return &Client{Endpoint: uri, timeout: timeout}, nil
+}
+
+func (c *Client) DeleteQueue(vhost, name string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodDelete, c.Endpoint+"/api/queues/"+vhost+"/"+name, nil)
+	if err != nil {
+		return nil, err
+	}
+	return executeRequest(c, req)
+}
+
+func executeRequest(c *Client, req *http.Request) (*http.Response, error) {
+	httpc := &http.Client{Timeout: c.timeout}
+	if c.transport != nil {
+		httpc.Transport = c.transport
+	}
+	return httpc.Do(req)
+}
