@@ -182,6 +182,7 @@ func (w *walker) exportFacts() {
 			summary.Results = w.resultValues(fn)
 			summary.ResultMethods = w.resultMethodsOf(fn)
 		}
+		summary.Sets = w.exportedSets(w.pkg.Prog.FuncValue(ex.obj))
 		if !summary.empty() {
 			w.pass.ExportObjectFact(ex.obj, summary)
 		}

@@ -28,12 +28,15 @@ type Summary struct {
 	// ResultMethods: for results of interface type, what calling each
 	// method on the concrete value returned there does (see factories.go).
 	ResultMethods []ResultMethod
+	// Sets lists the fields the function sets on its pointer parameters
+	// (setters such as SetTimeout; see setters.go).
+	Sets []FieldSet
 }
 
 func (*Summary) AFact() {}
 
 func (s *Summary) empty() bool {
-	return len(s.Effects) == 0 && len(s.Results) == 0 && len(s.Needs) == 0 && len(s.ResultMethods) == 0
+	return len(s.Effects) == 0 && len(s.Results) == 0 && len(s.Needs) == 0 && len(s.ResultMethods) == 0 && len(s.Sets) == 0
 }
 
 func (s *Summary) String() string {
@@ -53,6 +56,9 @@ func (s *Summary) String() string {
 	}
 	for _, rm := range s.ResultMethods {
 		parts = append(parts, rm.String())
+	}
+	for _, fs := range s.Sets {
+		parts = append(parts, fmt.Sprintf("sets param %d.%s", fs.Into, fs.Field))
 	}
 	return "blocks(" + strings.Join(parts, "; ") + ")"
 }

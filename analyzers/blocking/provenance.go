@@ -247,16 +247,16 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			return w.evalCaptured(v, path[1:], prop)
 		}
 		if len(path) > 0 {
-			return w.evalStores(v, path, prop)
+			return w.overridden(v, path, prop, w.evalStores(v, path, prop))
 		}
 		if prop == HasTimeout && hasTimeoutField(v.Type()) {
 			return w.timeoutOf(v)
 		}
 	case *ssa.Call:
-		return w.evalCall(v, 0, path, prop)
+		return w.overridden(v, path, prop, w.evalCall(v, 0, path, prop))
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
-			return w.evalCall(call, v.Index, path, prop)
+			return w.overridden(v, path, prop, w.evalCall(call, v.Index, path, prop))
 		}
 	}
 	return Prov{Kind: Unknown}

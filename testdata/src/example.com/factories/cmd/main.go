@@ -13,4 +13,6 @@ func main() {
 	_ = &controllers.QueueReconciler{ClientFactory: msgclient.NewBoundedClientFactory}
 	_ = &controllers.StatusReconciler{HTTPClient: msgclient.DefaultHTTPClient} // want `\(\*http.Client\).Get can block the reconcile worker forever: the value bound to controllers.StatusReconciler.HTTPClient here leaves it unbounded \(http.Client without Timeout`
 	_ = &controllers.StatusReconciler{HTTPClient: msgclient.BoundedHTTPClient}
+	_ = &controllers.QueueReconciler{ClientFactory: msgclient.SetTimeoutClientFactory}
+	_ = &controllers.StatusReconciler{HTTPClient: msgclient.PatchedHTTPClient}
 }

@@ -62,3 +62,20 @@ type HTTPClientFactory func() *http.Client
 func DefaultHTTPClient() *http.Client { return &http.Client{} }
 
 func BoundedHTTPClient() *http.Client { return &http.Client{Timeout: 10 * time.Second} }
+
+// SetTimeoutClientFactory sets the timeout once the client is built.
+func SetTimeoutClientFactory(creds map[string]string) (Client, error) {
+	c, err := msgsdk.NewClient(creds["uri"], creds["username"], creds["password"])
+	if err != nil {
+		return nil, err
+	}
+	c.SetTimeout(15 * time.Second)
+	return c, nil
+}
+
+// PatchedHTTPClient sets the Timeout on the client it got.
+func PatchedHTTPClient() *http.Client {
+	hc := DefaultHTTPClient()
+	hc.Timeout = 5 * time.Second
+	return hc
+}

@@ -37,3 +37,5 @@ func executeRequest(c *Client, req *http.Request) (*http.Response, error) {
 	}
 	return httpc.Do(req)
 }
+
+func (c *Client) SetTimeout(timeout time.Duration) { c.timeout = timeout }

@@ -1,0 +1,137 @@
+package blocking
+
+import (
+	"go/types"
+	"slices"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A value a call returned can still be changed before it is used: an
+// operator builds the SDK client and then sets its timeout, by a store
+// (`c.Timeout = d`) or through a setter (`c.SetTimeout(d)`). What the
+// caller sets replaces what the constructor made.
+
+// FieldSet says that a function sets field Field of its parameter Into to
+// its parameter From, or, when From is -1, to a constant that is not zero.
+type FieldSet struct {
+	Into  int
+	Field string
+	From  int
+}
+
+// overridden returns what v holds at path after the stores and setter
+// calls that follow the call that made it, or p, what the call made, if
+// there are none. For a struct built here, stores are evalStores' to read:
+// only setters count.
+func (w *walker) overridden(v ssa.Value, path []string, prop Property, p Prov) Prov {
+	if len(path) == 0 && prop == HasTimeout && hasTimeoutField(v.Type()) {
+		path = []string{"Timeout"} // the client's own Timeout decides it
+	}
+	if len(path) == 0 || v.Referrers() == nil {
+		return p
+	}
+	var set []Prov
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if _, built := v.(*ssa.Alloc); built || ref.X != v || fieldName(pointee(v.Type()), ref.Field) != path[0] {
+				continue
+			}
+			for _, use := range *ref.Referrers() {
+				if store, ok := use.(*ssa.Store); ok && store.Addr == ref {
+					set = append(set, w.eval(store.Val, path[1:], prop))
+				}
+			}
+		case *ssa.Call:
+			if len(path) != 1 {
+				continue
+			}
+			args := callArgs(ref.Call)
+			for _, fs := range w.calleeSets(ref.Call) {
+				if fs.Field != path[0] || fs.Into >= len(args) || args[fs.Into] != v {
+					continue
+				}
+				switch {
+				case fs.From < 0:
+					set = append(set, Prov{Kind: Has})
+				case fs.From < len(args):
+					set = append(set, w.eval(args[fs.From], nil, prop))
+				}
+			}
+		}
+	}
+	if len(set) == 0 {
+		return p
+	}
+	q := set[0]
+	for _, s := range set[1:] {
+		q = merge(q, s)
+	}
+	return q
+}
+
+// calleeSets returns the fields the function a call calls sets on its
+// parameters: from this package, or from its fact.
+func (w *walker) calleeSets(call ssa.CallCommon) []FieldSet {
+	if fn := w.localFunc(call); fn != nil {
+		return w.setsOf(fn)
+	}
+	callee := calleeObject(call)
+	if callee == nil || call.IsInvoke() || model.IsStd(model.PkgPath(callee.Pkg())) {
+		return nil
+	}
+	var summary Summary
+	if w.pass.ImportObjectFact(callee.Origin(), &summary) {
+		return summary.Sets
+	}
+	return nil
+}
+
+// setsOf lists the fields fn sets on its parameters, from a parameter or
+// to a constant.
+func (w *walker) setsOf(fn *ssa.Function) []FieldSet {
+	var sets []FieldSet
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			store, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := store.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			into, ok := fa.X.(*ssa.Parameter)
+			if !ok {
+				continue
+			}
+			fs := FieldSet{Into: slices.Index(fn.Params, into), Field: fieldName(pointee(into.Type()), fa.Field), From: -1}
+			switch val := store.Val.(type) {
+			case *ssa.Parameter:
+				fs.From = slices.Index(fn.Params, val)
+			case *ssa.Const:
+				if isZero(val) {
+					continue
+				}
+			default:
+				continue
+			}
+			sets = append(sets, fs)
+		}
+	}
+	return sets
+}
+
+// exportedSets is what the fact of fn says it sets: only for methods and
+// functions of a pointer parameter, which can set anything the caller sees.
+func (w *walker) exportedSets(fn *ssa.Function) []FieldSet {
+	var sets []FieldSet
+	for _, fs := range w.setsOf(fn) {
+		if _, ok := fn.Params[fs.Into].Type().Underlying().(*types.Pointer); ok {
+			sets = append(sets, fs)
+		}
+	}
+	return sets
+}
