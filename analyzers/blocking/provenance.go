@@ -658,8 +658,7 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 	var paths []tracedPath
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		if isDuration(f.Type()) && strings.Contains(strings.ToLower(f.Name()), "timeout") {
-			// An SDK's own timeout, which the clients it builds copy.
+		if isTimeoutSetting(f) {
 			paths = append(paths, tracedPath{[]string{f.Name()}, HasTimeout})
 			continue
 		}
@@ -678,6 +677,17 @@ func isFunc(v ssa.Value) bool {
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
 
 func isDuration(t types.Type) bool { return isNamed(t, "time", "Duration") }
+
+// isTimeoutSetting matches an SDK's own timeout field, which the clients it
+// builds copy (`&http.Client{Timeout: c.timeout}`).
+func isTimeoutSetting(f *types.Var) bool {
+	return isDuration(f.Type()) && strings.Contains(strings.ToLower(f.Name()), "timeout")
+}
+
+// tracedField: a field whose value decides a requirement.
+func tracedField(f *types.Var) bool {
+	return isTimeoutSetting(f) || isContext(f.Type()) || hasTimeoutField(f.Type())
+}
 
 // hasTimeoutField matches *http.Client and *net.Dialer (and the structs):
 // the types whose Timeout field bounds every request or dial.

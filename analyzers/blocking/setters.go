@@ -89,8 +89,8 @@ func (w *walker) calleeSets(call ssa.CallCommon) []FieldSet {
 	return nil
 }
 
-// setsOf lists the fields fn sets on its parameters, from a parameter or
-// to a constant.
+// setsOf lists the fields that matter (clients, contexts, timeouts) that fn
+// sets on its parameters, from a parameter or to a constant.
 func (w *walker) setsOf(fn *ssa.Function) []FieldSet {
 	var sets []FieldSet
 	for _, b := range fn.Blocks {
@@ -107,7 +107,11 @@ func (w *walker) setsOf(fn *ssa.Function) []FieldSet {
 			if !ok {
 				continue
 			}
-			fs := FieldSet{Into: slices.Index(fn.Params, into), Field: fieldName(pointee(into.Type()), fa.Field), From: -1}
+			st, ok := pointee(into.Type()).Underlying().(*types.Struct)
+			if !ok || !tracedField(st.Field(fa.Field)) {
+				continue
+			}
+			fs := FieldSet{Into: slices.Index(fn.Params, into), Field: st.Field(fa.Field).Name(), From: -1}
 			switch val := store.Val.(type) {
 			case *ssa.Parameter:
 				fs.From = slices.Index(fn.Params, val)
