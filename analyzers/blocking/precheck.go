@@ -36,6 +36,9 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 					return true
 				}
 			}
+			if fn.Exported() && mayTestPresence(fn.Signature()) {
+				return true // finalizerrequeue exports what it tests
+			}
 		}
 	}
 	seen := make(map[types.Object]bool)
@@ -63,6 +66,22 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 			if _, ok := f.Fact.(*Summary); ok && direct[f.Object.Pkg()] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// mayTestPresence matches the signature of a helper that may test whether
+// a slice holds a value (utils.ContainsString): a bool result, a slice
+// parameter.
+func mayTestPresence(sig *types.Signature) bool {
+	results := sig.Results()
+	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Slice); ok {
+			return true
 		}
 	}
 	return false

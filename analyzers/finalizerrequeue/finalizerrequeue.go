@@ -45,11 +45,18 @@ var Analyzer = &analysis.Analyzer{
 type Returns struct {
 	Bad              []blocking.Effect // a chain from the function to each such return
 	RemovesFinalizer bool
+	// Tests, when not 0, says the function is a presence test: it returns
+	// true only where an element of its parameter Tests-1, a slice, equals
+	// what it looks for (utils.ContainsString).
+	Tests int
 }
 
 func (*Returns) AFact() {}
 
 func (r *Returns) String() string {
+	if r.Tests > 0 && !r.RemovesFinalizer && len(r.Bad) == 0 {
+		return fmt.Sprintf("finalizer(tests param %d)", r.Tests-1)
+	}
 	s := fmt.Sprintf("removes=%v", r.RemovesFinalizer)
 	for _, e := range r.Bad {
 		s += "; returns at " + e.ChainString()
@@ -71,11 +78,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // other packages cannot call it
 		}
 		blocking.Guard(pass, obj.FullName(), fn.Pos(), func() {
-			fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn)}
+			fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn), Tests: c.testedSlice(fn)}
 			if blocking.ReturnsResult(fn) {
 				fact.Bad = c.helperReturns(fn)
 			}
-			if len(fact.Bad) > 0 || fact.RemovesFinalizer {
+			if len(fact.Bad) > 0 || fact.RemovesFinalizer || fact.Tests > 0 {
 				pass.ExportObjectFact(obj, fact)
 			}
 		})

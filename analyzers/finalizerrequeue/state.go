@@ -143,7 +143,7 @@ func (c *checker) presenceTest(cond ssa.Value, seen map[ssa.Value]bool) (present
 			return !when, ok
 		}
 	case *ssa.Phi:
-		return true, c.foundInLoop(v, nil, seen)
+		return true, c.foundInLoop(v, search{}, seen)
 	case *ssa.Call:
 		return true, c.presenceCall(v)
 	}
@@ -175,27 +175,51 @@ func (c *checker) presenceCall(call *ssa.Call) bool {
 			return isFinalizers(made.Call.Args[0], nil)
 		}
 	case callee.Pkg != nil && callee.Pkg.Pkg == c.pass.Pkg && len(callee.Blocks) > 0:
-		return c.helperTests(callee, args)
+		return c.helperTests(callee, search{in: func(v ssa.Value) bool {
+			return isFinalizers(v, func(p *ssa.Parameter) bool {
+				i := slices.Index(callee.Params, p)
+				return i >= 0 && i < len(args) && isFinalizers(args[i], nil)
+			})
+		}})
+	case obj != nil && obj.Pkg() != c.pass.Pkg:
+		var fact Returns
+		if c.pass.ImportObjectFact(obj, &fact) && fact.Tests > 0 && fact.Tests <= len(args) {
+			return isFinalizers(args[fact.Tests-1], nil)
+		}
 	}
 	return false
+}
+
+// testedSlice returns 1 + the index of the slice parameter that fn, a bool
+// function, tests the presence of its argument in, or 0: what the fact of a
+// helper kept in another package (utils.ContainsString) says.
+func (c *checker) testedSlice(fn *ssa.Function) int {
+	for i, p := range fn.Params {
+		if _, ok := p.Type().Underlying().(*types.Slice); !ok {
+			continue
+		}
+		lookedFor := func(v ssa.Value) bool {
+			q, ok := v.(*ssa.Parameter)
+			return ok && q != p && q.Parent() == fn
+		}
+		if c.helperTests(fn, search{in: func(v ssa.Value) bool { return v == ssa.Value(p) }, lookedFor: lookedFor}) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 const setsPkg = "k8s.io/apimachinery/pkg/util/sets"
 
 // helperTests reports whether a bool function of this package tests the
-// presence of a finalizer when called with args: every return hands back
-// false, a presence test, or true where an element of the finalizers
-// equals the value looked for.
-func (c *checker) helperTests(fn *ssa.Function, args []ssa.Value) bool {
+// presence of a finalizer in what finalizers matches (the finalizers, or
+// the parameter given them): every return hands back false, a presence
+// test, or true where an element of the finalizers equals the value looked
+// for.
+func (c *checker) helperTests(fn *ssa.Function, finalizers search) bool {
 	results := fn.Signature.Results()
 	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) {
 		return false
-	}
-	finalizers := func(v ssa.Value) bool {
-		return isFinalizers(v, func(p *ssa.Parameter) bool {
-			i := slices.Index(fn.Params, p)
-			return i >= 0 && i < len(args) && isFinalizers(args[i], nil)
-		})
 	}
 	sawTrue := false
 	for _, b := range fn.Blocks {
@@ -219,7 +243,7 @@ func (c *checker) helperTests(fn *ssa.Function, args []ssa.Value) bool {
 }
 
 // presenceTestIn is presenceTest, with the finalizers as finalizers says.
-func (c *checker) presenceTestIn(v ssa.Value, finalizers func(ssa.Value) bool) bool {
+func (c *checker) presenceTestIn(v ssa.Value, finalizers search) bool {
 	if phi, ok := v.(*ssa.Phi); ok {
 		return c.foundInLoop(phi, finalizers, map[ssa.Value]bool{})
 	}
@@ -229,13 +253,13 @@ func (c *checker) presenceTestIn(v ssa.Value, finalizers func(ssa.Value) bool) b
 
 // foundInLoop matches the flag of a loop that looks for the finalizer:
 // false, or true only where an element of the finalizers equals it.
-func (c *checker) foundInLoop(phi *ssa.Phi, finalizers func(ssa.Value) bool, seen map[ssa.Value]bool) bool {
+func (c *checker) foundInLoop(phi *ssa.Phi, finalizers search, seen map[ssa.Value]bool) bool {
 	if seen[phi] {
 		return true
 	}
 	seen[phi] = true
-	if finalizers == nil {
-		finalizers = func(v ssa.Value) bool { return isFinalizers(v, nil) }
+	if finalizers.in == nil {
+		finalizers.in = func(v ssa.Value) bool { return isFinalizers(v, nil) }
 	}
 	sawTrue := false
 	for k, edge := range phi.Edges {
@@ -259,7 +283,7 @@ func (c *checker) foundInLoop(phi *ssa.Phi, finalizers func(ssa.Value) bool, see
 // afterEqualElement reports whether b runs only where an element of a slice
 // of finalizers equals something: b is dominated by the edge of
 // `elem == x` (or `elem != x`) on which they are equal.
-func afterEqualElement(b *ssa.BasicBlock, finalizers func(ssa.Value) bool) bool {
+func afterEqualElement(b *ssa.BasicBlock, finalizers search) bool {
 	for _, d := range b.Parent().Blocks {
 		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok {
@@ -269,7 +293,7 @@ func afterEqualElement(b *ssa.BasicBlock, finalizers func(ssa.Value) bool) bool 
 		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
 			continue
 		}
-		if !isElement(cmp.X, finalizers) && !isElement(cmp.Y, finalizers) {
+		if !finalizers.compares(cmp.X, cmp.Y) && !finalizers.compares(cmp.Y, cmp.X) {
 			continue
 		}
 		equal := d.Succs[0]
@@ -281,6 +305,18 @@ func afterEqualElement(b *ssa.BasicBlock, finalizers func(ssa.Value) bool) bool 
 		}
 	}
 	return false
+}
+
+// search says what a presence test looks in: the finalizers (in), and,
+// for a helper judged on its own, its parameter looked for (lookedFor; nil:
+// anything, a finalizer name constant included).
+type search struct {
+	in, lookedFor func(ssa.Value) bool
+}
+
+// compares matches `elem == x`, elem an element of the slice searched.
+func (s search) compares(elem, x ssa.Value) bool {
+	return isElement(elem, s.in) && (s.lookedFor == nil || s.lookedFor(x))
 }
 
 // isElement matches an element read from a slice in a range loop.

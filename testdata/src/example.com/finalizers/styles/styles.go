@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"example.com/finalizers/util"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -90,7 +91,7 @@ func (r *Patching) reconcileDelete(ctx context.Context, b *Bucket) (ctrl.Result,
 		return ctrl.Result{}, err
 	}
 	if !done {
-		return ctrl.Result{}, err // want `is still set, .*: \(\*styles.Patching\).Reconcile \(styles/styles.go:82\) -> \(\*styles.Patching\).reconcileDelete \(styles/styles.go:93\)`
+		return ctrl.Result{}, err // want `is still set, .*: \(\*styles.Patching\).Reconcile \(styles/styles.go:83\) -> \(\*styles.Patching\).reconcileDelete \(styles/styles.go:94\)`
 	}
 	controllerutil.RemoveFinalizer(b, finalizer)
 	return ctrl.Result{}, nil
@@ -274,5 +275,52 @@ func (r *Keeps) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 	}
 	b.SetFinalizers(slices.DeleteFunc(b.GetFinalizers(), func(f string) bool { return f == finalizer }))
+	return ctrl.Result{}, r.Update(ctx, &b)
+}
+
+// Presence helpers kept in another package.
+type UtilHelper struct{ base }
+
+func (r *UtilHelper) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var b Bucket
+	if b.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	if !util.ContainsString(b.GetFinalizers(), finalizer) {
+		return ctrl.Result{}, nil // the finalizer is gone: nothing to wait for
+	}
+	if done, _ := r.Cloud.Delete(ctx, b.Name); !done {
+		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
+	}
+	b.Finalizers = util.RemoveString(b.Finalizers, finalizer)
+	return ctrl.Result{}, r.Update(ctx, &b)
+}
+
+type GenericHelper struct{ base }
+
+func (r *GenericHelper) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var b Bucket
+	if b.DeletionTimestamp.IsZero() || !util.Contains(b.Finalizers, finalizer) {
+		return ctrl.Result{}, nil
+	}
+	if done, err := r.Cloud.Delete(ctx, b.Name); err != nil || !done {
+		return ctrl.Result{RequeueAfter: 10 * time.Second}, err
+	}
+	b.Finalizers = util.RemoveString(b.Finalizers, finalizer)
+	return ctrl.Result{}, r.Update(ctx, &b)
+}
+
+// A bool helper that tests something else is no presence test.
+type NotAPresenceTest struct{ base }
+
+func (r *NotAPresenceTest) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var b Bucket
+	if b.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	if !util.AnyEmpty(b.Finalizers, finalizer) {
+		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
+	}
+	controllerutil.RemoveFinalizer(&b, finalizer)
 	return ctrl.Result{}, r.Update(ctx, &b)
 }
