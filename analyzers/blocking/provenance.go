@@ -210,7 +210,7 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			}
 			p = merge(p, w.eval(edge, path, prop))
 		}
-		return p
+		return w.overridden(v, path, prop, p)
 	case *ssa.ChangeType:
 		return w.eval(v.X, path, prop)
 	case *ssa.MakeInterface:
@@ -645,6 +645,11 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 		return []tracedPath{{nil, HasDeadline}}
 	case hasTimeoutField(t):
 		return []tracedPath{{nil, HasTimeout}}
+	case isNamed(pointee(t), "net/http", "Request"):
+		// A request built by a helper (`newRequest(c, path)`): its context.
+		return []tracedPath{{[]string{requestCtx}, HasDeadline}}
+	case isNamed(pointee(t), "os/exec", "Cmd"):
+		return []tracedPath{{[]string{commandCtx}, HasDeadline}}
 	case depth == 0:
 		return nil
 	}

@@ -71,6 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 		result:  result,
 		helpers: make(map[*ssa.Function][]blocking.Effect),
 		removes: make(map[*ssa.Function]bool),
+		testing: make(map[*ssa.Function]bool),
 	}
 	for _, fn := range result.Funcs {
 		obj, ok := fn.Object().(*types.Func)
@@ -113,6 +114,7 @@ type checker struct {
 	result  *blocking.Result
 	helpers map[*ssa.Function][]blocking.Effect // memo of helperReturns; nil while in progress
 	removes map[*ssa.Function]bool
+	testing map[*ssa.Function]bool // helpers helperTests is judging
 	name    *string // memo of finalizerName
 }
 

@@ -218,9 +218,11 @@ const setsPkg = "k8s.io/apimachinery/pkg/util/sets"
 // for.
 func (c *checker) helperTests(fn *ssa.Function, finalizers search) bool {
 	results := fn.Signature.Results()
-	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) {
-		return false
+	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) || c.testing[fn] {
+		return false // a recursive helper is not judged through itself
 	}
+	c.testing[fn] = true
+	defer delete(c.testing, fn)
 	sawTrue := false
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)

@@ -63,9 +63,16 @@ func DefaultHTTPClient() *http.Client { return &http.Client{} }
 
 func BoundedHTTPClient() *http.Client { return &http.Client{Timeout: 10 * time.Second} }
 
-// SetTimeoutClientFactory sets the timeout once the client is built.
+// SetTimeoutClientFactory sets the timeout once the client is built, on
+// either branch.
 func SetTimeoutClientFactory(creds map[string]string) (Client, error) {
-	c, err := msgsdk.NewClient(creds["uri"], creds["username"], creds["password"])
+	var c *msgsdk.Client
+	var err error
+	if creds["tls"] == "true" {
+		c, err = msgsdk.NewTLSClient(creds["uri"], creds["username"], creds["password"], &http.Transport{})
+	} else {
+		c, err = msgsdk.NewClient(creds["uri"], creds["username"], creds["password"])
+	}
 	if err != nil {
 		return nil, err
 	}

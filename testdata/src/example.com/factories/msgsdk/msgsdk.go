@@ -18,16 +18,30 @@ func NewClient(uri, user, pass string) (*Client, error) {
 	return &Client{Endpoint: uri}, nil
 }
 
+func NewTLSClient(uri, user, pass string, transport http.RoundTripper) (*Client, error) {
+	return &Client{Endpoint: uri, transport: transport}, nil
+}
+
 func NewClientWithTimeout(uri string, timeout time.Duration) (*Client, error) {
 	return &Client{Endpoint: uri, timeout: timeout}, nil
 }
 
 func (c *Client) DeleteQueue(vhost, name string) (*http.Response, error) {
-	req, err := http.NewRequest(http.MethodDelete, c.Endpoint+"/api/queues/"+vhost+"/"+name, nil)
+	req, err := newRequest(c, http.MethodDelete, "queues/"+vhost+"/"+name)
 	if err != nil {
 		return nil, err
 	}
 	return executeRequest(c, req)
+}
+
+// newRequest builds the request in a helper, with no context.
+func newRequest(c *Client, method, path string) (*http.Request, error) {
+	req, err := http.NewRequest(method, c.Endpoint+"/api/"+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Close = true
+	return req, nil
 }
 
 func executeRequest(c *Client, req *http.Request) (*http.Response, error) {

@@ -40,3 +40,15 @@ func AnyEmpty(slice []string, s string) bool {
 	}
 	return false
 }
+
+// HasIn recurses: judging it must end, and it is not taken for a presence
+// test.
+func HasIn(list []string, s string) bool {
+	if len(list) == 0 {
+		return false
+	}
+	if list[0] == s {
+		return true
+	}
+	return HasIn(list[1:], s)
+}
