@@ -115,7 +115,7 @@ type checker struct {
 	helpers map[*ssa.Function][]blocking.Effect // memo of helperReturns; nil while in progress
 	removes map[*ssa.Function]bool
 	testing map[*ssa.Function]bool // helpers helperTests is judging
-	name    *string // memo of finalizerName
+	name    *string                // memo of finalizerName
 }
 
 // helperReturns is badReturns for a helper whose whole body runs in the
