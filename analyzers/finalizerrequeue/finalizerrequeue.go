@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"golang.org/x/tools/go/analysis"
@@ -90,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var found []blocking.Finding
 	for _, entry := range result.Entries {
-		if !blocking.ReturnsResult(entry.Func) {
+		if !blocking.ReturnsResult(entry.Func) || !c.managesFinalizers() {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
@@ -116,6 +117,7 @@ type checker struct {
 	removes map[*ssa.Function]bool
 	testing map[*ssa.Function]bool // helpers helperTests is judging
 	name    *string                // memo of finalizerName
+	manages *bool                  // memo of managesFinalizers
 }
 
 // helperReturns is badReturns for a helper whose whole body runs in the
@@ -203,26 +205,49 @@ func (c *checker) calleeReturns(call *ssa.Call) []blocking.Effect {
 // Values it cannot see through (parameters, calls, fields) count as
 // requeueing: the check reports only what it can show.
 func requeues(v ssa.Value, seen map[ssa.Value]bool) bool {
+	return requeueOf(v, seen) != noRequeue
+}
+
+type requeueState int
+
+const (
+	maybeRequeue requeueState = iota // a value it cannot see through
+	requeue
+	noRequeue
+)
+
+// requeueOf says what a Result value asks for. A value that meets others
+// (a phi) does not requeue if one of them does not, unless one of them is
+// out of sight: `res = lowest(res, phaseResult)` in a loop over phases
+// starts from the zero Result but is what the phases ask for.
+func requeueOf(v ssa.Value, seen map[ssa.Value]bool) requeueState {
 	if seen[v] {
-		return true
+		return requeue // a cycle adds nothing
 	}
 	seen[v] = true
 	switch v := v.(type) {
 	case *ssa.Const:
-		return false // the zero Result
+		return noRequeue // the zero Result
 	case *ssa.Phi:
+		state := requeue
 		for _, edge := range v.Edges {
-			if !requeues(edge, seen) {
-				return false
+			switch requeueOf(edge, seen) {
+			case maybeRequeue:
+				return maybeRequeue
+			case noRequeue:
+				state = noRequeue
 			}
 		}
-		return true
+		return state
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-			return storedRequeue(alloc)
+			if storedRequeue(alloc) {
+				return requeue
+			}
+			return noRequeue
 		}
 	}
-	return true
+	return maybeRequeue
 }
 
 // storedRequeue reports whether a field store into the Result at alloc sets
@@ -249,6 +274,33 @@ func storedRequeue(alloc *ssa.Alloc) bool {
 		}
 	}
 	return false
+}
+
+// managesFinalizers reports whether the package has a finalizer to keep:
+// it refers to a function or field about finalizers (AddFinalizer,
+// GetFinalizers, .Finalizers, a project's EnsureFinalizer) or calls a
+// function of another package that removes one or returns through a
+// finalizer branch. A reconciler that never sets a finalizer has nothing to
+// wait for when its object is deleted.
+func (c *checker) managesFinalizers() bool {
+	if c.manages != nil {
+		return *c.manages
+	}
+	manages := false
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if _, isConst := obj.(*types.Const); !isConst && strings.Contains(obj.Name(), "Finalizer") {
+			manages = true
+			break
+		}
+		var fact Returns
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, &fact) &&
+			(fact.RemovesFinalizer || len(fact.Bad) > 0) {
+			manages = true
+			break
+		}
+	}
+	c.manages = &manages
+	return manages
 }
 
 // finalizerName names the finalizer the package manages, for messages: the

@@ -324,3 +324,48 @@ func (r *NotAPresenceTest) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	controllerutil.RemoveFinalizer(&b, finalizer)
 	return ctrl.Result{}, r.Update(ctx, &b)
 }
+
+// Phases run one after the other; the Result is the lowest any phase asks
+// for, starting from the zero Result: what the phases return decides.
+type Phases struct{ base }
+
+type phase func(ctx context.Context, b *Bucket) (ctrl.Result, error)
+
+func (r *Phases) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var b Bucket
+	if b.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	return runPhases(ctx, []phase{r.deleteExternal, r.removeFinalizer}, &b)
+}
+
+func runPhases(ctx context.Context, phases []phase, b *Bucket) (ctrl.Result, error) {
+	res := ctrl.Result{}
+	for _, p := range phases {
+		pr, err := p(ctx, b)
+		if err != nil {
+			return ctrl.Result{}, err
+		}
+		res = lowest(res, pr)
+	}
+	return res, nil
+}
+
+func lowest(a, b ctrl.Result) ctrl.Result {
+	if a.RequeueAfter == 0 || b.RequeueAfter != 0 && b.RequeueAfter < a.RequeueAfter {
+		return b
+	}
+	return a
+}
+
+func (r *Phases) deleteExternal(ctx context.Context, b *Bucket) (ctrl.Result, error) {
+	if done, err := r.Cloud.Delete(ctx, b.Name); err != nil || !done {
+		return ctrl.Result{RequeueAfter: 10 * time.Second}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *Phases) removeFinalizer(ctx context.Context, b *Bucket) (ctrl.Result, error) {
+	controllerutil.RemoveFinalizer(b, finalizer)
+	return ctrl.Result{}, r.Update(ctx, b)
+}
