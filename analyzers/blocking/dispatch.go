@@ -64,30 +64,68 @@ func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
 		})
 		return true
 	case Concrete:
-		if p.val == nil || p.resultOf > 0 {
-			// Known from facts only: expand the callee's effects here.
-			d := &Dispatch{Args: w.argValues(call)}
-			if call.IsInvoke() {
-				d.Method = call.Method.Name()
-			}
-			for _, e := range w.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}, p) {
-				s.fi.base.add(e)
-			}
-			return true
-		}
-		args := bound{args: call.Args}
-		if call.IsInvoke() {
-			args.args = append([]ssa.Value{p.val}, call.Args...)
-			args.foreignRecv = p.foreign
-		}
-		if fn, obj := w.target(p.val, call.Method); fn != nil {
-			w.callFunc(s, fn, call, args)
-		} else if obj != nil {
-			w.callExternal(s, obj, call, args)
+		for _, alt := range p.flat() {
+			w.dispatchTo(s, call, alt)
 		}
 		return true
 	}
 	return false
+}
+
+// dispatchTo records a call whose callee is known: in sight, through the
+// local call graph; known from facts only, by the callee's effects.
+func (w *walker) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
+	if mc, ok := p.val.(*ssa.MakeClosure); ok && !call.IsInvoke() {
+		fn := mc.Fn.(*ssa.Function)
+		if recv, method := boundMethod(mc); method != nil {
+			args := bound{args: append([]ssa.Value{recv}, call.Args...), foreignRecv: p.foreign}
+			if method.Pkg() == w.pass.Pkg {
+				w.callFunc(s, w.pkg.Prog.FuncValue(method), call, args)
+			} else {
+				w.callExternal(s, method, call, args)
+			}
+			return
+		}
+		if !p.foreign {
+			w.callFunc(s, fn, call, bound{args: call.Args, free: mc.Bindings})
+		}
+		return
+	}
+	if p.val == nil || p.resultOf > 0 {
+		// Known from facts only: expand the callee's effects here.
+		d := &Dispatch{Args: w.argValues(call)}
+		if call.IsInvoke() {
+			d.Method = call.Method.Name()
+		}
+		for _, e := range w.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}, p) {
+			s.fi.base.add(e)
+		}
+		return
+	}
+	args := bound{args: call.Args}
+	if call.IsInvoke() {
+		args.args = append([]ssa.Value{p.val}, call.Args...)
+		args.foreignRecv = p.foreign
+	}
+	if fn, obj := w.target(p.val, call.Method); fn != nil {
+		w.callFunc(s, fn, call, args)
+	} else if obj != nil {
+		w.callExternal(s, obj, call, args)
+	}
+}
+
+// boundMethod matches a method value (`r.reconcileDelete`): the receiver it
+// binds and the method.
+func boundMethod(mc *ssa.MakeClosure) (ssa.Value, *types.Func) {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || len(mc.Bindings) != 1 || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+		return nil, nil
+	}
+	method, _ := fn.Object().(*types.Func)
+	if method == nil {
+		return nil, nil
+	}
+	return mc.Bindings[0], method.Origin()
 }
 
 // dispatching reports whether calls through interfaces and func values are
@@ -209,9 +247,11 @@ func (e *Effect) decideArgs(decide func(r Requirement) Prov) {
 // the effects of the function it calls, each with the chain so far in front.
 func (w *walker) expandDispatch(e Effect, target Prov) []Effect {
 	var out []Effect
-	for _, d := range w.calleeEffects(target, e.Dispatch.Method) {
-		if ne, ok := w.bindDispatched(e, d); ok {
-			out = append(out, ne)
+	for _, alt := range target.flat() {
+		for _, d := range w.calleeEffects(alt, e.Dispatch.Method) {
+			if ne, ok := w.bindDispatched(e, d); ok {
+				out = append(out, ne)
+			}
 		}
 	}
 	return out
@@ -255,6 +295,9 @@ func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 		}
 		return w.importedEffects(target.external)
 	}
+	if mc, ok := target.val.(*ssa.MakeClosure); ok && method == "" {
+		return w.closureEffects(mc, target.foreign)
+	}
 	val := target.val
 	var m *types.Func
 	if method != "" {
@@ -291,6 +334,59 @@ func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 			continue
 		}
 		if d, ok := w.decideReceiver(d.effect, target); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// closureEffects returns the effects of calling a closure: a method value's
+// method, its receiver the bound value, or a func literal, its free
+// variables the captured ones. The requirements left are on the call's
+// arguments, numbered as the func value's parameters.
+func (w *walker) closureEffects(mc *ssa.MakeClosure, foreign bool) []dispatched {
+	if recv, method := boundMethod(mc); method != nil {
+		ds := w.calleeEffects(Prov{Kind: Concrete, val: recv, foreign: foreign}, method.Name())
+		for i := range ds {
+			reqs := slices.Clone(ds[i].effect.Requires)
+			for k := range reqs {
+				reqs[k].Param-- // the receiver is bound: the call's arguments come after it
+			}
+			ds[i].effect.Requires = reqs
+		}
+		return ds
+	}
+	fn, _ := mc.Fn.(*ssa.Function)
+	fi := w.byFunc[fn]
+	if fi == nil || foreign {
+		return nil
+	}
+	var out []dispatched
+	for _, e := range fi.summary.sorted() {
+		if e.Dispatch != nil {
+			continue
+		}
+		d := dispatched{effect: e}
+		d.effect.Requires = nil
+		ok := true
+		for _, r := range e.Requires {
+			if !r.Free {
+				d.effect.Requires = append(d.effect.Requires, r)
+				continue
+			}
+			p := Prov{Kind: Unknown}
+			if r.Param < len(mc.Bindings) {
+				p = w.eval(mc.Bindings[r.Param], r.Path, r.Prop)
+			}
+			own := Effect{}
+			if !w.require(&own, p, r.Prop) {
+				ok = false
+				break
+			}
+			d.own = append(d.own, own.Requires...)
+			d.effect.Notes = append(slices.Clip(d.effect.Notes), own.Notes...)
+		}
+		if ok {
 			out = append(out, d)
 		}
 	}

@@ -113,8 +113,14 @@ func (w *walker) resultConcrete(fn *ssa.Function, i int) Prov {
 			}
 		}
 	}
-	if p.Kind == Concrete && p.val != nil && !isFunc(p.val) {
-		p.foreign = true
+	if p.Kind == Concrete {
+		alts := p.flat()
+		for i := range alts {
+			alts[i].foreign = alts[i].val != nil && !isFunc(alts[i].val)
+		}
+		if len(alts) == 1 {
+			p = alts[0]
+		}
 	}
 	w.concrete[key] = p
 	return p

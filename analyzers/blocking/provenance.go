@@ -45,7 +45,13 @@ type Prov struct {
 	// foreign: val belongs to another function (what a callee returns), so
 	// the parameters it comes from are not the current function's.
 	foreign bool
+	// alts, for Concrete, lists the values it may be when there are
+	// several (a slice of phases, an interface set on two branches).
+	alts []Prov
 }
+
+// maxAlts bounds the values a Concrete provenance lists.
+const maxAlts = 8
 
 // Pseudo-fields that follow a value to the context it carries.
 const (
@@ -58,6 +64,9 @@ const (
 	// options follows a variadic parameter of functional options to the
 	// field below it that the options may set.
 	options = "(options)"
+	// element follows a slice or an array to its elements: operators run a
+	// list of phases (`for _, phase := range phases { phase(ctx, s) }`).
+	element = "[]"
 )
 
 // ResultValue is the provenance of what a function returns at Path below
@@ -105,14 +114,7 @@ func merge(a, b Prov) Prov {
 	case b.Kind == Lacks:
 		return b
 	case a.Kind == Concrete && b.Kind == Concrete:
-		if a.val == b.val && a.external == b.external && a.resultOf == b.resultOf {
-			return a
-		}
-		if a.val != nil && b.val != nil && a.resultOf == 0 && b.resultOf == 0 &&
-			!isFunc(a.val) && !isFunc(b.val) && types.Identical(a.val.Type(), b.val.Type()) {
-			return a
-		}
-		return Prov{Kind: Unknown}
+		return mergeConcrete(a, b)
 	case a.Kind == b.Kind && a.Kind != FromParam:
 		return a
 	case a.Kind == Nil:
@@ -128,6 +130,39 @@ func merge(a, b Prov) Prov {
 		return b
 	}
 	return Prov{Kind: Unknown}
+}
+
+// mergeConcrete joins two known callees: one, if they are the same (or
+// values of one concrete type), else both, as alternatives.
+func mergeConcrete(a, b Prov) Prov {
+	same := func(x, y Prov) bool {
+		if x.val == y.val && x.external == y.external && x.resultOf == y.resultOf {
+			return true
+		}
+		return x.val != nil && y.val != nil && x.resultOf == 0 && y.resultOf == 0 && !isCallable(x.val) && !isCallable(y.val) &&
+			types.Identical(x.val.Type(), y.val.Type())
+	}
+	var alts []Prov
+	for _, p := range append(a.flat(), b.flat()...) {
+		if !slices.ContainsFunc(alts, func(q Prov) bool { return same(p, q) }) {
+			alts = append(alts, p)
+		}
+	}
+	switch {
+	case len(alts) == 1:
+		return alts[0]
+	case len(alts) > maxAlts:
+		return Prov{Kind: Unknown}
+	}
+	return Prov{Kind: Concrete, alts: alts}
+}
+
+// flat lists the alternatives of a Concrete provenance.
+func (p Prov) flat() []Prov {
+	if len(p.alts) > 0 {
+		return p.alts
+	}
+	return []Prov{p}
 }
 
 // provKey memoizes eval.
@@ -166,7 +201,8 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		}
 	}
 	if prop == Dispatches && len(path) == 0 {
-		if _, ok := v.(*ssa.Function); ok {
+		switch v.(type) {
+		case *ssa.Function, *ssa.MakeClosure:
 			return Prov{Kind: Concrete, val: v}
 		}
 		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc && !types.IsInterface(v.Type()) {
@@ -235,6 +271,18 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			}
 		case *ssa.Alloc:
 			return w.eval(x, path, prop)
+		case *ssa.IndexAddr:
+			if elementTraced(v.Type(), prop) {
+				return w.eval(x.X, append([]string{element}, path...), prop)
+			}
+		}
+	case *ssa.Index:
+		if elementTraced(v.Type(), prop) {
+			return w.eval(v.X, append([]string{element}, path...), prop)
+		}
+	case *ssa.Slice:
+		if len(path) > 0 && path[0] == element {
+			return w.eval(v.X, path, prop)
 		}
 	case *ssa.Field:
 		return w.evalStructField(v.X, v.Field, path, prop)
@@ -246,6 +294,9 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		if len(path) > 0 && path[0] == captured {
 			return w.evalCaptured(v, path[1:], prop)
 		}
+		if len(path) > 0 && path[0] == element {
+			return w.evalElements(v, path[1:], prop)
+		}
 		if len(path) > 0 {
 			return w.overridden(v, path, prop, w.evalStores(v, path, prop))
 		}
@@ -253,6 +304,10 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			return w.timeoutOf(v)
 		}
 	case *ssa.Call:
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(path) > 0 && path[0] == element {
+			// The elements of append(s, more...) are those of both.
+			return merge(w.eval(v.Call.Args[0], path, prop), w.eval(v.Call.Args[1], path, prop))
+		}
 		return w.overridden(v, path, prop, w.evalCall(v, 0, path, prop))
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
@@ -400,6 +455,36 @@ func optionsApplied(alloc *ssa.Alloc) *ssa.Parameter {
 		}
 	}
 	return nil
+}
+
+// elementTraced says whether an element of type t of a slice is followed to
+// the values stored in the slice: not an interface to dispatch through,
+// which the package's own implementations decide (see implementations).
+func elementTraced(t types.Type, prop Property) bool {
+	return prop != Dispatches || !types.IsInterface(t)
+}
+
+// evalElements joins the values stored into the elements of an array
+// allocated here (the backing array of a slice literal).
+func (w *walker) evalElements(alloc *ssa.Alloc, path []string, prop Property) Prov {
+	p, first := Prov{Kind: Unknown}, true
+	for _, ref := range *alloc.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok || ia.X != alloc {
+			continue
+		}
+		for _, use := range *ia.Referrers() {
+			if store, ok := use.(*ssa.Store); ok && store.Addr == ia {
+				q := w.eval(store.Val, path, prop)
+				if first {
+					p, first = q, false
+				} else {
+					p = merge(p, q)
+				}
+			}
+		}
+	}
+	return p
 }
 
 // evalCaptured joins the values the enclosing function stores into a
@@ -677,6 +762,13 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 func isFunc(v ssa.Value) bool {
 	_, ok := v.(*ssa.Function)
 	return ok
+}
+
+// isCallable: a function or a closure, which are told apart by identity,
+// not by type.
+func isCallable(v ssa.Value) bool {
+	_, closure := v.(*ssa.MakeClosure)
+	return isFunc(v) || closure
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }

@@ -13,7 +13,7 @@ func TestSleeploop(t *testing.T) {
 	if err := blocking.Analyzer.Flags.Set("entries", "(*example.com/entries.Controller).syncHandler"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/workers")
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/workers", "example.com/phases")
 }
 
 func TestMinDuration(t *testing.T) {

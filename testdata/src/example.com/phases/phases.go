@@ -1,0 +1,83 @@
+// Package phases runs its reconcile as a list of phases, cluster-api style:
+// method values and func literals in a slice that a helper calls in turn.
+package phases
+
+import (
+	"context"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+type Machine struct{ metav1.ObjectMeta }
+
+type phaseFunc func(ctx context.Context, m *Machine) (ctrl.Result, error)
+
+type MachineReconciler struct {
+	Nodes interface {
+		DeleteNode(ctx context.Context, name string) error
+	}
+}
+
+func (r *MachineReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var m Machine
+	always := []phaseFunc{r.reconcileBootstrap}
+	if !m.DeletionTimestamp.IsZero() {
+		return runPhases(ctx, append(always, r.reconcileDelete), &m)
+	}
+	settle := func(ctx context.Context, m *Machine) (ctrl.Result, error) {
+		time.Sleep(3 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 3s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:34\) -> phases.runPhases \(phases/phases.go:40\) -> \(\*phases.MachineReconciler\).Reconcile\$1 \(phases/phases.go:31\) -> time.Sleep`
+		return ctrl.Result{}, nil
+	}
+	return runPhases(ctx, append(always, r.reconcileNormal, settle), &m)
+}
+
+func runPhases(ctx context.Context, phases []phaseFunc, m *Machine) (ctrl.Result, error) {
+	res := ctrl.Result{}
+	for _, phase := range phases {
+		pr, err := phase(ctx, m)
+		if err != nil {
+			return ctrl.Result{}, err
+		}
+		if pr.RequeueAfter > 0 {
+			res = pr
+		}
+	}
+	return res, nil
+}
+
+func (r *MachineReconciler) reconcileBootstrap(ctx context.Context, m *Machine) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+func (r *MachineReconciler) reconcileNormal(ctx context.Context, m *Machine) (ctrl.Result, error) {
+	return ctrl.Result{RequeueAfter: time.Minute}, nil
+}
+
+// reconcileDelete waits for the node to go, in the worker.
+func (r *MachineReconciler) reconcileDelete(ctx context.Context, m *Machine) (ctrl.Result, error) {
+	err := wait.PollUntilContextTimeout(ctx, 2*time.Second, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker in the finalizer branch \(polls every 2s for up to 10s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:28\) -> phases.runPhases \(phases/phases.go:40\) -> \(\*phases.MachineReconciler\).reconcileDelete \(phases/phases.go:61\) -> wait.PollUntilContextTimeout`
+		return r.Nodes.DeleteNode(ctx, m.Name) == nil, nil
+	})
+	return ctrl.Result{}, err
+}
+
+// AsyncMachineReconciler is the corrected twin: its delete phase asks to be
+// called again instead of waiting.
+type AsyncMachineReconciler struct {
+	MachineReconciler
+}
+
+func (r *AsyncMachineReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var m Machine
+	return runPhases(ctx, []phaseFunc{r.reconcileBootstrap, r.deleteAsync}, &m)
+}
+
+func (r *AsyncMachineReconciler) deleteAsync(ctx context.Context, m *Machine) (ctrl.Result, error) {
+	if err := r.Nodes.DeleteNode(ctx, m.Name); err != nil {
+		return ctrl.Result{RequeueAfter: 2 * time.Second}, nil
+	}
+	return ctrl.Result{}, nil
+}
