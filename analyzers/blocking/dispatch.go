@@ -187,8 +187,15 @@ func (w *walker) target(val ssa.Value, method *types.Func) (*ssa.Function, *type
 	if obj == nil {
 		return nil, nil
 	}
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return nil, nil // a method of an interface embedded in the value: abstract
+	}
 	if obj.Pkg() == w.pass.Pkg {
-		local, _ := w.resolve(w.pkg.Prog.FuncValue(obj))
+		fn := w.pkg.Prog.FuncValue(obj)
+		if fn == nil {
+			return nil, nil
+		}
+		local, _ := w.resolve(fn)
 		return local, nil
 	}
 	return nil, obj.Origin()
@@ -247,11 +254,9 @@ func (e *Effect) decideArgs(decide func(r Requirement) Prov) {
 // the effects of the function it calls, each with the chain so far in front.
 func (w *walker) expandDispatch(e Effect, target Prov) []Effect {
 	var out []Effect
-	for _, alt := range target.flat() {
-		for _, d := range w.calleeEffects(alt, e.Dispatch.Method) {
-			if ne, ok := w.bindDispatched(e, d); ok {
-				out = append(out, ne)
-			}
+	for _, d := range w.calleeEffects(target, e.Dispatch.Method) {
+		if ne, ok := w.bindDispatched(e, d); ok {
+			out = append(out, ne)
 		}
 	}
 	return out
@@ -270,6 +275,13 @@ type dispatched struct {
 func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 	var out []dispatched
 	switch {
+	case len(target.alts) > 0:
+		for _, alt := range target.alts {
+			out = append(out, w.calleeEffects(alt, method)...)
+		}
+		return out
+	case target.val == nil && target.external == nil:
+		return nil
 	case target.resultOf > 0:
 		obj := target.external
 		if fn, ok := target.val.(*ssa.Function); ok && obj == nil {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/demo-operator/findings.golden and output.golden")
@@ -143,11 +144,19 @@ func TestDeterministic(t *testing.T) {
 	}
 	bin, dir := buildTool(t), demoDir(t)
 	first, _ := runSplit(t, dir, 0, bin, "-json", "./...")
-	// A flag set to its default changes go vet's cache keys: the second
-	// run analyzes every package again instead of replaying the first.
-	second, _ := runSplit(t, dir, 0, bin, "-json", "-sleeploop.min-duration=1s", "./...")
+	// A flag value no earlier run used changes go vet's cache keys: the
+	// second run analyzes every package again, dependencies included,
+	// instead of replaying the first. A threshold a few nanoseconds below
+	// the default reports the same waits.
+	threshold := fmt.Sprintf("-sleeploop.min-duration=%dns", int64(time.Second)-1-time.Now().UnixNano()%999)
+	// A panic recovered in any package, a dependency's too, shows on stderr.
+	t.Setenv("RECONCILELINT_DEBUG", "1")
+	second, stderr := runSplit(t, dir, 0, bin, "-json", threshold, "./...")
 	if first != second {
 		t.Errorf("two runs differ:\n%s\n---\n%s", first, second)
+	}
+	if strings.Contains(stderr, "panic while analyzing") {
+		t.Errorf("the analysis panicked:\n%s", stderr)
 	}
 }
 
