@@ -86,7 +86,10 @@ func (w *walker) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
 			}
 			return
 		}
-		if !p.foreign {
+		switch {
+		case p.free != nil:
+			w.callFunc(s, fn, call, bound{args: call.Args, free: p.free, freeValues: true})
+		case !p.foreign:
 			w.callFunc(s, fn, call, bound{args: call.Args, free: mc.Bindings})
 		}
 		return
@@ -308,7 +311,7 @@ func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 		return w.importedEffects(target.external)
 	}
 	if mc, ok := target.val.(*ssa.MakeClosure); ok && method == "" {
-		return w.closureEffects(mc, target.foreign)
+		return w.closureEffects(mc, target)
 	}
 	val := target.val
 	var m *types.Func
@@ -356,8 +359,16 @@ func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 // method, its receiver the bound value, or a func literal, its free
 // variables the captured ones. The requirements left are on the call's
 // arguments, numbered as the func value's parameters.
-func (w *walker) closureEffects(mc *ssa.MakeClosure, foreign bool) []dispatched {
+func (w *walker) closureEffects(mc *ssa.MakeClosure, target Prov) []dispatched {
+	free := bound{free: mc.Bindings}
+	foreign := target.foreign
+	if target.free != nil {
+		free, foreign = bound{free: target.free, freeValues: true}, false
+	}
 	if recv, method := boundMethod(mc); method != nil {
+		if target.free != nil {
+			recv = target.free[0]
+		}
 		ds := w.calleeEffects(Prov{Kind: Concrete, val: recv, foreign: foreign}, method.Name())
 		for i := range ds {
 			reqs := slices.Clone(ds[i].effect.Requires)
@@ -376,33 +387,65 @@ func (w *walker) closureEffects(mc *ssa.MakeClosure, foreign bool) []dispatched 
 	var out []dispatched
 	for _, e := range fi.summary.sorted() {
 		if e.Dispatch != nil {
+			out = append(out, w.closureDispatch(e, free)...)
 			continue
 		}
-		d := dispatched{effect: e}
-		d.effect.Requires = nil
-		ok := true
-		for _, r := range e.Requires {
-			if !r.Free {
-				d.effect.Requires = append(d.effect.Requires, r)
-				continue
-			}
-			p := Prov{Kind: Unknown}
-			if r.Param < len(mc.Bindings) {
-				p = w.eval(mc.Bindings[r.Param], r.Path, r.Prop)
-			}
-			own := Effect{}
-			if !w.require(&own, p, r.Prop) {
-				ok = false
-				break
-			}
-			d.own = append(d.own, own.Requires...)
-			d.effect.Notes = append(slices.Clip(d.effect.Notes), own.Notes...)
-		}
-		if ok {
+		if d, ok := w.decideFree(e, free); ok {
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// maxClosureDepth bounds closures that call what they capture, which call
+// closures in turn.
+const maxClosureDepth = 4
+
+// closureDispatch expands a dispatch inside a closure through a value it
+// captured (a decorator calling the phase it wraps), decided with what the
+// closure captured.
+func (w *walker) closureDispatch(e Effect, free bound) []dispatched {
+	if len(e.Requires) != 1 || !e.Requires[0].Free || w.closureDepth >= maxClosureDepth {
+		return nil
+	}
+	p := w.evalBound(free, e.Requires[0])
+	if p.Kind != Concrete {
+		return nil
+	}
+	w.closureDepth++
+	defer func() { w.closureDepth-- }()
+	var out []dispatched
+	for _, d := range w.calleeEffects(p, e.Dispatch.Method) {
+		ne, ok := w.bindDispatched(e, dispatched{effect: d.effect})
+		if !ok {
+			continue
+		}
+		if nd, ok := w.decideFree(ne, free); ok {
+			nd.own = append(nd.own, d.own...)
+			out = append(out, nd)
+		}
+	}
+	return out
+}
+
+// decideFree decides the requirements of a closure's effect on its free
+// variables with what it captured.
+func (w *walker) decideFree(e Effect, free bound) (dispatched, bool) {
+	d := dispatched{effect: e}
+	d.effect.Requires = nil
+	for _, r := range e.Requires {
+		if !r.Free {
+			d.effect.Requires = append(d.effect.Requires, r)
+			continue
+		}
+		own := Effect{}
+		if !w.require(&own, w.evalBound(free, r), r.Prop) {
+			return d, false
+		}
+		d.own = append(d.own, own.Requires...)
+		d.effect.Notes = append(slices.Clip(d.effect.Notes), own.Notes...)
+	}
+	return d, true
 }
 
 // importedEffects reads the effects of a function (or of the function a

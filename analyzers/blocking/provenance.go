@@ -48,6 +48,9 @@ type Prov struct {
 	// alts, for Concrete, lists the values it may be when there are
 	// several (a slice of phases, an interface set on two branches).
 	alts []Prov
+	// free, for a closure a callee made, holds the caller's values of the
+	// variables it captured (see closureOfCall).
+	free []ssa.Value
 }
 
 // maxAlts bounds the values a Concrete provenance lists.
@@ -132,11 +135,48 @@ func merge(a, b Prov) Prov {
 	return Prov{Kind: Unknown}
 }
 
+// closureOfCall makes the closure a function returns, p, known to the
+// caller when it captures only the function's parameters, which the call's
+// args give: a decorator (`wrap(r.reconcileInfra, "msg")` returns a func
+// literal that calls what it wraps).
+func closureOfCall(p Prov, mc *ssa.MakeClosure, fn *ssa.Function, args []ssa.Value) Prov {
+	free := make([]ssa.Value, len(mc.Bindings))
+	for k, b := range mc.Bindings {
+		// Captured by reference: the variable holds the parameter.
+		param, _ := storedOnce(b).(*ssa.Parameter)
+		i := slices.Index(fn.Params, param)
+		if param == nil || i < 0 || i >= len(args) {
+			return p // it captures the function's own variables: out of sight
+		}
+		free[k] = args[i]
+	}
+	return Prov{Kind: Concrete, val: mc, free: free}
+}
+
+// storedOnce returns the one value stored into the variable v, if v is a
+// local variable that one store sets.
+func storedOnce(v ssa.Value) ssa.Value {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var val ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if store, ok := ref.(*ssa.Store); ok && store.Addr == alloc {
+			if val != nil {
+				return nil
+			}
+			val = store.Val
+		}
+	}
+	return val
+}
+
 // mergeConcrete joins two known callees: one, if they are the same (or
 // values of one concrete type), else both, as alternatives.
 func mergeConcrete(a, b Prov) Prov {
 	same := func(x, y Prov) bool {
-		if x.val == y.val && x.external == y.external && x.resultOf == y.resultOf {
+		if x.val == y.val && x.external == y.external && x.resultOf == y.resultOf && slices.Equal(x.free, y.free) {
 			return true
 		}
 		return x.val != nil && y.val != nil && x.resultOf == 0 && y.resultOf == 0 && !isCallable(x.val) && !isCallable(y.val) &&
@@ -595,6 +635,9 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 	if fn := w.localFunc(call.Call); fn != nil {
 		if prop == Dispatches && len(path) == 0 {
 			p := w.resultConcrete(fn, i)
+			if mc, ok := p.val.(*ssa.MakeClosure); ok && p.foreign {
+				return closureOfCall(p, mc, fn, callArgs(call.Call))
+			}
 			if p.Kind != FromParam {
 				return p
 			}

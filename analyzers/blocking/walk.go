@@ -38,6 +38,7 @@ type walker struct {
 	dispatches            *bool                           // memo of dispatching
 	paramNeeds            map[*ssa.Function][]Effect      // see bindings
 	importedNeeds         map[*types.Func][]Effect        // memo of calleeNeeds
+	closureDepth          int                             // see closureDispatch
 }
 
 // funcInfo is what the walker knows of one function of the package.
@@ -196,6 +197,9 @@ type bound struct {
 	args, free []ssa.Value
 	// foreignRecv: args[0] is a value a callee returned (see Prov.foreign).
 	foreignRecv bool
+	// freeValues: free holds the values of the captured variables, not
+	// the variables (see closureOfCall).
+	freeValues bool
 }
 
 func (b bound) value(r Requirement) ssa.Value {
@@ -297,7 +301,14 @@ func (w *walker) evalBound(args bound, r Requirement) Prov {
 	if v == nil {
 		return Prov{Kind: Unknown}
 	}
-	p := w.eval(v, r.Path, r.Prop)
+	path := r.Path
+	if r.Free && args.freeValues {
+		if len(path) == 0 || path[0] != captured {
+			return Prov{Kind: Unknown}
+		}
+		path = path[1:]
+	}
+	p := w.eval(v, path, r.Prop)
 	if p.Kind == FromParam && args.foreignRecv && !r.Free && r.Param == 0 {
 		return Prov{Kind: Unknown} // the parameters of another function
 	}

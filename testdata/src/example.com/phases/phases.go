@@ -4,6 +4,7 @@ package phases
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -28,7 +29,7 @@ func (r *MachineReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return runPhases(ctx, append(always, r.reconcileDelete), &m)
 	}
 	settle := func(ctx context.Context, m *Machine) (ctrl.Result, error) {
-		time.Sleep(3 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 3s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:34\) -> phases.runPhases \(phases/phases.go:40\) -> \(\*phases.MachineReconciler\).Reconcile\$1 \(phases/phases.go:31\) -> time.Sleep`
+		time.Sleep(3 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 3s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:35\) -> phases.runPhases \(phases/phases.go:41\) -> \(\*phases.MachineReconciler\).Reconcile\$1 \(phases/phases.go:32\) -> time.Sleep`
 		return ctrl.Result{}, nil
 	}
 	return runPhases(ctx, append(always, r.reconcileNormal, settle), &m)
@@ -58,7 +59,7 @@ func (r *MachineReconciler) reconcileNormal(ctx context.Context, m *Machine) (ct
 
 // reconcileDelete waits for the node to go, in the worker.
 func (r *MachineReconciler) reconcileDelete(ctx context.Context, m *Machine) (ctrl.Result, error) {
-	err := wait.PollUntilContextTimeout(ctx, 2*time.Second, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker in the finalizer branch \(polls every 2s for up to 10s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:28\) -> phases.runPhases \(phases/phases.go:40\) -> \(\*phases.MachineReconciler\).reconcileDelete \(phases/phases.go:61\) -> wait.PollUntilContextTimeout`
+	err := wait.PollUntilContextTimeout(ctx, 2*time.Second, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker in the finalizer branch \(polls every 2s for up to 10s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:29\) -> phases.runPhases \(phases/phases.go:41\) -> \(\*phases.MachineReconciler\).reconcileDelete \(phases/phases.go:62\) -> wait.PollUntilContextTimeout`
 		return r.Nodes.DeleteNode(ctx, m.Name) == nil, nil
 	})
 	return ctrl.Result{}, err
@@ -80,4 +81,35 @@ func (r *AsyncMachineReconciler) deleteAsync(ctx context.Context, m *Machine) (c
 		return ctrl.Result{RequeueAfter: 2 * time.Second}, nil
 	}
 	return ctrl.Result{}, nil
+}
+
+// WrappedReconciler wraps each phase to annotate its errors, as cluster-api
+// does: the phase list holds the closures the wrapper returns.
+type WrappedReconciler struct {
+	MachineReconciler
+}
+
+func wrapErr(f phaseFunc, msg string) phaseFunc {
+	return func(ctx context.Context, m *Machine) (ctrl.Result, error) {
+		res, err := f(ctx, m)
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", msg, err)
+		}
+		return res, nil
+	}
+}
+
+func (r *WrappedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var m Machine
+	return runPhases(ctx, []phaseFunc{
+		wrapErr(r.reconcileBootstrap, "bootstrap"),
+		wrapErr(r.waitForCache, "cache"),
+	}, &m)
+}
+
+func (r *WrappedReconciler) waitForCache(ctx context.Context, m *Machine) (ctrl.Result, error) {
+	err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker \(polls every 100ms for up to 10s, in a loop that repeats it\): \(\*phases.WrappedReconciler\).Reconcile \(phases/phases.go:104\) -> phases.runPhases \(phases/phases.go:41\) -> phases.wrapErr\$1 \(phases/phases.go:94\) -> \(\*phases.WrappedReconciler\).waitForCache \(phases/phases.go:111\) -> wait.PollUntilContextTimeout`
+		return true, nil
+	})
+	return ctrl.Result{}, err
 }
