@@ -605,6 +605,12 @@ func (w *walker) solve() {
 		for _, c := range w.funcs[i].calls {
 			succ = append(succ, index[c.callee])
 		}
+		// Functions used as values (method values, func literals) may be
+		// what a dispatch resolves to when a call is decided: their
+		// summaries must be complete first.
+		for _, fn := range w.referenced(w.funcs[i].fn) {
+			succ = append(succ, index[fn])
+		}
 		return succ
 	})
 	for _, component := range components {
@@ -630,6 +636,27 @@ func (w *walker) solve() {
 type effectSet map[string]Effect
 
 // add merges e and reports whether the set changed.
+// referenced lists the functions of this package that fn uses as values.
+func (w *walker) referenced(fn *ssa.Function) []*ssa.Function {
+	var refs []*ssa.Function
+	var operands []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			operands = instr.Operands(operands[:0])
+			for _, op := range operands {
+				f, ok := (*op).(*ssa.Function)
+				if !ok {
+					continue
+				}
+				if local, _ := w.resolve(f); local != nil && local != fn {
+					refs = append(refs, local)
+				}
+			}
+		}
+	}
+	return refs
+}
+
 func (s effectSet) add(e Effect) bool {
 	k := e.key()
 	old, ok := s[k]

@@ -102,14 +102,19 @@ func wrapErr(f phaseFunc, msg string) phaseFunc {
 func (r *WrappedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var m Machine
 	return runPhases(ctx, []phaseFunc{
-		wrapErr(r.reconcileBootstrap, "bootstrap"),
 		wrapErr(r.waitForCache, "cache"),
+		wrapErr(r.reconcileBootstrap, "bootstrap"),
 	}, &m)
 }
 
 func (r *WrappedReconciler) waitForCache(ctx context.Context, m *Machine) (ctrl.Result, error) {
-	err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker \(polls every 100ms for up to 10s, in a loop that repeats it\): \(\*phases.WrappedReconciler\).Reconcile \(phases/phases.go:104\) -> phases.runPhases \(phases/phases.go:41\) -> phases.wrapErr\$1 \(phases/phases.go:94\) -> \(\*phases.WrappedReconciler\).waitForCache \(phases/phases.go:111\) -> wait.PollUntilContextTimeout`
+	return ctrl.Result{}, r.pollCache(ctx)
+}
+
+// pollCache is one call further: the phase's summary is complete only once
+// the package's call graph is solved.
+func (r *WrappedReconciler) pollCache(ctx context.Context) error {
+	return wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker \(polls every 100ms for up to 10s, in a loop that repeats it\): \(\*phases.WrappedReconciler\).Reconcile \(phases/phases.go:104\) -> phases.runPhases \(phases/phases.go:41\) -> phases.wrapErr\$1 \(phases/phases.go:94\) -> \(\*phases.WrappedReconciler\).waitForCache \(phases/phases.go:111\) -> \(\*phases.WrappedReconciler\).pollCache \(phases/phases.go:117\) -> wait.PollUntilContextTimeout`
 		return true, nil
 	})
-	return ctrl.Result{}, err
 }
