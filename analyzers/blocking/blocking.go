@@ -391,12 +391,17 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 // Merge keeps one finding per place and sink, the one with the shortest
 // chain (the plainest, when one repeats the wait and one does not); the
 // chains of the others go to its Also. A sink that several reconcilers reach
-// is one bug, fixed in one place. The order is that of the positions.
+// is one bug, fixed in one place. A binding is one place whatever it leads
+// to: a factory bound in main may reach dozens of sinks in an SDK, one fix
+// (bound the value) for all. The order is that of the positions.
 func Merge(found []Finding) []Finding {
 	groups := make(map[string][]Finding)
 	var keys []string
 	for _, f := range found {
 		k := fmt.Sprint(f.Pos, " ", f.SinkKey())
+		if f.Binding != "" {
+			k = fmt.Sprint(f.Pos, " binding ", f.Binding)
+		}
 		if groups[k] == nil {
 			keys = append(keys, k)
 		}
@@ -447,12 +452,24 @@ var OmitRelated bool
 // information (the JSON's related, SARIF's further code flows).
 func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	d := analysis.Diagnostic{Pos: f.Pos, Category: category, Message: message}
-	if n := len(f.Also); n > 0 {
-		plural := "s"
-		if n == 1 {
-			plural = ""
+	// Other entry points that reach the same sink, and other sinks (a
+	// binding's finding stands for all it leads to).
+	others := map[string]bool{}
+	sinks := 0
+	for _, e := range f.Also {
+		switch {
+		case e.SinkKey() != f.SinkKey():
+			sinks++
+		case e.Chain[0].Func != f.Chain[0].Func:
+			others[e.Chain[0].Func] = true
 		}
-		d.Message += fmt.Sprintf(" (also reached from %d other entry point%s)", n, plural)
+	}
+	entries := len(others)
+	if entries > 0 {
+		d.Message += fmt.Sprintf(" (also reached from %d other entry point%s)", entries, plural(entries))
+	}
+	if sinks > 0 {
+		d.Message += fmt.Sprintf(" (and %d other blocking call%s through this value)", sinks, plural(sinks))
 	}
 	for _, e := range f.Also {
 		if OmitRelated {
@@ -462,9 +479,20 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		if !pos.IsValid() {
 			pos = f.Pos
 		}
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "also reached: " + e.ChainString()})
+		what := "also reached: "
+		if e.SinkKey() != f.SinkKey() {
+			what = "also blocks in " + e.Sink + ": "
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: what + e.ChainString()})
 	}
 	return d
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // UnboundedMessage is the message of httptimeout and ctxdeadline: what can

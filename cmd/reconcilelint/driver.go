@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -279,8 +280,17 @@ func splitMessage(msg string) (head string, frames []string, fix string) {
 		end = last + i
 		fix = msg[end+2:]
 	}
-	return msg[:start], strings.Split(strings.TrimPrefix(msg[start:end], ": "), " -> "), fix
+	head = msg[:start]
+	// What a merged finding adds at the end of the message belongs with the
+	// head: "(also reached from 2 other entry points)".
+	if loc := mergedSuffix.FindStringIndex(fix); loc != nil {
+		head, fix = head+fix[loc[0]:], fix[:loc[0]]
+	}
+	return head, strings.Split(strings.TrimPrefix(msg[start:end], ": "), " -> "), fix
 }
+
+// mergedSuffix matches what blocking.Finding.Diagnostic appends.
+var mergedSuffix = regexp.MustCompile(`( \((also reached from|and) \d+ other [^)]*\))+$`)
 
 // writeJSON prints the findings as go/analysis drivers do, by package and
 // check, each finding once.

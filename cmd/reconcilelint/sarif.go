@@ -145,7 +145,7 @@ func buildSARIF(found []diagnostic, files map[string]string, analyzers []*analys
 		}
 		chains := []string{d.Message}
 		for _, r := range d.Related {
-			chains = append(chains, ": "+strings.TrimPrefix(r.Message, "also reached: "))
+			chains = append(chains, ": "+relatedPrefix.ReplaceAllString(r.Message, ""))
 		}
 		for _, chain := range chains {
 			if flow := chainFlow(chain, files, cwd); len(flow) > 0 {
@@ -214,3 +214,6 @@ func chainFlow(message string, files map[string]string, cwd string) []sarifFlowL
 	}
 	return flow
 }
+
+// relatedPrefix is how blocking.Finding.Diagnostic introduces another chain.
+var relatedPrefix = regexp.MustCompile(`^also (reached|blocks in [^:]*): `)

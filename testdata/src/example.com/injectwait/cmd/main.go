@@ -6,9 +6,9 @@ import (
 )
 
 func main() {
-	_ = &controllers.Reconciler{Storage: sdk.Waiting{}} // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.Reconciler.Storage here \(polls every 5s for up to 10m0s\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:20\) -> \(sdk.Waiting\).DeleteAndWait \(sdk/sdk.go:14\) -> wait.PollUntilContextTimeout`
+	_ = &controllers.Reconciler{Storage: sdk.Waiting{}} // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.Reconciler.Storage here \(polls every 5s for up to 10m0s\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:21\) -> \(sdk.Waiting\).DeleteAndWait \(sdk/sdk.go:14\) -> wait.PollUntilContextTimeout`
 	_ = &controllers.Reconciler{Storage: sdk.Async{}}
-	_ = &controllers.FactoryReconciler{NewStorage: newStorage} // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage here \(polls every 5s for up to 10m0s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:30\) -> \(sdk.Waiting\).DeleteAndWait`
+	_ = &controllers.FactoryReconciler{NewStorage: newStorage} // want `time.Sleep blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage here \(waits up to 30s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:31\) -> \(sdk.Waiting\).Drain \(sdk/sdk.go:19\) -> time.Sleep; .* \(and 1 other blocking call through this value\)`
 	_ = &controllers.FactoryReconciler{NewStorage: newAsyncStorage}
 }
 

@@ -10,6 +10,7 @@ import (
 
 type Storage interface {
 	DeleteAndWait(ctx context.Context, name string) error
+	Drain(ctx context.Context) error
 }
 
 type Reconciler struct {
@@ -27,5 +28,8 @@ type FactoryReconciler struct {
 
 func (r *FactoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	st := r.NewStorage("eu-west-1")
+	if err := st.Drain(ctx); err != nil {
+		return ctrl.Result{}, err
+	}
 	return ctrl.Result{}, st.DeleteAndWait(ctx, req.Name)
 }
