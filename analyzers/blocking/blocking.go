@@ -391,14 +391,16 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 // Merge keeps one finding per place and sink, the one with the shortest
 // chain (the plainest, when one repeats the wait and one does not); the
 // chains of the others go to its Also. A sink that several reconcilers reach
-// is one bug, fixed in one place. A binding is one place whatever it leads
-// to: a factory bound in main may reach dozens of sinks in an SDK, one fix
+// is one bug, fixed in one place; so are waits of one kind reached through
+// one call out of the package. A binding is one place whatever it leads to: a factory bound in main may reach dozens of sinks in an SDK, one fix
 // (bound the value) for all. The order is that of the positions.
 func Merge(found []Finding) []Finding {
 	groups := make(map[string][]Finding)
 	var keys []string
 	for _, f := range found {
-		k := fmt.Sprint(f.Pos, " ", f.SinkKey())
+		// Different sinks of one name reported at one call (out of the
+		// package) would print the same line twice.
+		k := fmt.Sprint(f.Pos, " ", f.Sink)
 		if f.Binding != "" {
 			k = fmt.Sprint(f.Pos, " binding ", f.Binding)
 		}
@@ -469,7 +471,11 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		d.Message += fmt.Sprintf(" (also reached from %d other entry point%s)", entries, plural(entries))
 	}
 	if sinks > 0 {
-		d.Message += fmt.Sprintf(" (and %d other blocking call%s through this value)", sinks, plural(sinks))
+		through := "this call"
+		if f.Binding != "" {
+			through = "this value"
+		}
+		d.Message += fmt.Sprintf(" (and %d other blocking call%s through %s)", sinks, plural(sinks), through)
 	}
 	for _, e := range f.Also {
 		if OmitRelated {

@@ -310,6 +310,10 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 				return w.globalFunc(x)
 			}
 		case *ssa.Alloc:
+			if _, isStruct := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); !isStruct {
+				// A variable whose address is taken: what is stored in it.
+				return w.evalCaptured(x, path, prop)
+			}
 			return w.eval(x, path, prop)
 		case *ssa.IndexAddr:
 			if elementTraced(v.Type(), prop) {

@@ -5,6 +5,8 @@ package controllers
 import (
 	"context"
 
+	"example.com/injectwait/sdk"
+
 	ctrl "sigs.k8s.io/controller-runtime"
 )
 
@@ -32,4 +34,14 @@ func (r *FactoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, st.DeleteAndWait(ctx, req.Name)
+}
+
+// PurgeReconciler calls the SDK's concrete type: both of Purge's waits are
+// reported at the one call, once.
+type PurgeReconciler struct {
+	SDK sdk.Waiting
+}
+
+func (r *PurgeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.SDK.Purge(ctx, req.Name == "all") // want `time.Sleep blocks the reconcile worker \(waits up to 2m0s\): \(\*controllers.PurgeReconciler\).Reconcile \(controllers/controllers.go:46\) -> \(sdk.Waiting\).Purge \(sdk/sdk.go:42\) -> time.Sleep; .* \(and 1 other blocking call through this call\)`
 }

@@ -35,3 +35,13 @@ type Storage interface {
 func NewWaiting(region string) Storage { return Waiting{} }
 
 func NewAsync(region string) Storage { return Async{} }
+
+// Purge waits in two places.
+func (Waiting) Purge(ctx context.Context, all bool) error {
+	if all {
+		time.Sleep(2 * time.Minute)
+		return nil
+	}
+	time.Sleep(time.Minute)
+	return nil
+}
