@@ -469,10 +469,31 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
 	if p.Kind == Nil && prop == HasTimeout && len(path) == 1 && isDuration(st.Field(i).Type()) {
+		if handedOff(alloc) {
+			return Prov{Kind: Unknown} // a call may set it (config parsed by reflection)
+		}
 		// A timeout field nobody set is zero: no timeout.
 		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s, never set (%s)", typeName(alloc.Type()), path[0], w.posString(alloc.Pos()))}
 	}
 	return p
+}
+
+// handedOff reports whether the struct at alloc is given to a call or
+// stored away before it is used, where its fields may be set out of sight.
+func handedOff(alloc *ssa.Alloc) bool {
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case ssa.CallInstruction:
+			return true
+		case *ssa.MakeInterface, *ssa.ChangeType:
+			return true
+		case *ssa.Store:
+			if ref.Val == ssa.Value(alloc) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // optionsApplied returns the variadic parameter of functional options

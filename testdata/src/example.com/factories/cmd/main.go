@@ -14,5 +14,6 @@ func main() {
 	_ = &controllers.StatusReconciler{HTTPClient: msgclient.DefaultHTTPClient} // want `\(\*http.Client\).Get can block the reconcile worker forever: the value bound to controllers.StatusReconciler.HTTPClient here leaves it unbounded \(http.Client without Timeout`
 	_ = &controllers.StatusReconciler{HTTPClient: msgclient.BoundedHTTPClient}
 	_ = &controllers.QueueReconciler{ClientFactory: msgclient.SetTimeoutClientFactory}
+	_ = &controllers.QueueReconciler{ClientFactory: msgclient.ConfiguredClientFactory}
 	_ = &controllers.StatusReconciler{HTTPClient: msgclient.PatchedHTTPClient}
 }

@@ -86,3 +86,8 @@ func PatchedHTTPClient() *http.Client {
 	hc.Timeout = 5 * time.Second
 	return hc
 }
+
+// ConfiguredClientFactory builds the client from configuration.
+func ConfiguredClientFactory(creds map[string]string) (Client, error) {
+	return msgsdk.NewClientFromConfig(creds)
+}
