@@ -148,16 +148,22 @@ func (w *walker) globalFunc(g *ssa.Global) Prov {
 // storedFunc is the function that is the only value this package stores
 // into g, if there is one.
 func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
-	var stored []ssa.Value
-	for _, fi := range w.funcs {
-		for _, b := range fi.fn.Blocks {
-			for _, instr := range b.Instrs {
-				if store, ok := instr.(*ssa.Store); ok && store.Addr == g {
-					stored = append(stored, store.Val)
+	if w.globalStores == nil {
+		// One pass over the package for all its globals.
+		w.globalStores = make(map[*ssa.Global][]ssa.Value)
+		for _, fi := range w.funcs {
+			for _, b := range fi.fn.Blocks {
+				for _, instr := range b.Instrs {
+					if store, ok := instr.(*ssa.Store); ok {
+						if g, ok := store.Addr.(*ssa.Global); ok {
+							w.globalStores[g] = append(w.globalStores[g], store.Val)
+						}
+					}
 				}
 			}
 		}
 	}
+	stored := w.globalStores[g]
 	if len(stored) != 1 {
 		return nil
 	}

@@ -72,19 +72,15 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 }
 
 // mayTestPresence matches the signature of a helper that may test whether
-// a slice holds a value (utils.ContainsString): a bool result, a slice
-// parameter.
+// a slice holds a value (utils.ContainsString, a generic Contains): a slice
+// and a value of its element type in, a bool out.
 func mayTestPresence(sig *types.Signature) bool {
-	results := sig.Results()
-	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) {
+	results, params := sig.Results(), sig.Params()
+	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) || params.Len() != 2 {
 		return false
 	}
-	for i := range sig.Params().Len() {
-		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Slice); ok {
-			return true
-		}
-	}
-	return false
+	slice, ok := params.At(0).Type().Underlying().(*types.Slice)
+	return ok && types.Identical(slice.Elem(), params.At(1).Type())
 }
 
 func isInterfaceMethod(fn *types.Func) bool {

@@ -39,6 +39,7 @@ type walker struct {
 	paramNeeds            map[*ssa.Function][]Effect      // see bindings
 	importedNeeds         map[*types.Func][]Effect        // memo of calleeNeeds
 	closureDepth          int                             // see closureDispatch
+	globalStores          map[*ssa.Global][]ssa.Value     // memo of storedFunc
 }
 
 // funcInfo is what the walker knows of one function of the package.
