@@ -130,19 +130,24 @@ func (w *walker) reconcileDeadline() bool {
 // forEachStore calls f for every store into a struct field in the package.
 func (w *walker) forEachStore(f func(store *ssa.Store, fa *ssa.FieldAddr, field *types.Var)) {
 	for _, fi := range w.funcs {
-		for _, b := range fi.fn.Blocks {
-			for _, instr := range b.Instrs {
-				store, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := store.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				if st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-					f(store, fa, st.Field(fa.Field))
-				}
+		fieldStores(fi.fn, f)
+	}
+}
+
+// fieldStores calls f for every store into a struct field in fn.
+func fieldStores(fn *ssa.Function, f func(store *ssa.Store, fa *ssa.FieldAddr, field *types.Var)) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			store, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := store.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			if st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+				f(store, fa, st.Field(fa.Field))
 			}
 		}
 	}

@@ -532,7 +532,7 @@ func elementTraced(t types.Type, prop Property) bool {
 // evalElements joins the values stored into the elements of an array
 // allocated here (the backing array of a slice literal).
 func (w *walker) evalElements(alloc *ssa.Alloc, path []string, prop Property) Prov {
-	p, first := Prov{Kind: Unknown}, true
+	var stored []ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		ia, ok := ref.(*ssa.IndexAddr)
 		if !ok || ia.X != alloc {
@@ -540,30 +540,31 @@ func (w *walker) evalElements(alloc *ssa.Alloc, path []string, prop Property) Pr
 		}
 		for _, use := range *ia.Referrers() {
 			if store, ok := use.(*ssa.Store); ok && store.Addr == ia {
-				q := w.eval(store.Val, path, prop)
-				if first {
-					p, first = q, false
-				} else {
-					p = merge(p, q)
-				}
+				stored = append(stored, store.Val)
 			}
 		}
 	}
-	return p
+	return w.join(stored, path, prop)
 }
 
 // evalCaptured joins the values the enclosing function stores into a
 // variable that a closure captured.
 func (w *walker) evalCaptured(v *ssa.Alloc, path []string, prop Property) Prov {
-	p, first := Prov{Kind: Unknown}, true
+	var stored []ssa.Value
 	for _, ref := range *v.Referrers() {
-		store, ok := ref.(*ssa.Store)
-		if !ok || store.Addr != v {
-			continue
+		if store, ok := ref.(*ssa.Store); ok && store.Addr == v {
+			stored = append(stored, store.Val)
 		}
-		q := w.eval(store.Val, path, prop)
-		if first {
-			p, first = q, false
+	}
+	return w.join(stored, path, prop)
+}
+
+// join merges the provenances of values that may meet: unknown if none.
+func (w *walker) join(vals []ssa.Value, path []string, prop Property) Prov {
+	p := Prov{Kind: Unknown}
+	for i, v := range vals {
+		if q := w.eval(v, path, prop); i == 0 {
+			p = q
 		} else {
 			p = merge(p, q)
 		}

@@ -93,38 +93,24 @@ func (w *walker) calleeSets(call ssa.CallCommon) []FieldSet {
 // sets on its parameters, from a parameter or to a constant.
 func (w *walker) setsOf(fn *ssa.Function) []FieldSet {
 	var sets []FieldSet
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			store, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			fa, ok := store.Addr.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			into, ok := fa.X.(*ssa.Parameter)
-			if !ok {
-				continue
-			}
-			st, ok := pointee(into.Type()).Underlying().(*types.Struct)
-			if !ok || !tracedField(st.Field(fa.Field)) {
-				continue
-			}
-			fs := FieldSet{Into: slices.Index(fn.Params, into), Field: st.Field(fa.Field).Name(), From: -1}
-			switch val := store.Val.(type) {
-			case *ssa.Parameter:
-				fs.From = slices.Index(fn.Params, val)
-			case *ssa.Const:
-				if isZero(val) {
-					continue
-				}
-			default:
-				continue
-			}
-			sets = append(sets, fs)
+	fieldStores(fn, func(store *ssa.Store, fa *ssa.FieldAddr, field *types.Var) {
+		into, ok := fa.X.(*ssa.Parameter)
+		if !ok || !tracedField(field) {
+			return
 		}
-	}
+		fs := FieldSet{Into: slices.Index(fn.Params, into), Field: field.Name(), From: -1}
+		switch val := store.Val.(type) {
+		case *ssa.Parameter:
+			fs.From = slices.Index(fn.Params, val)
+		case *ssa.Const:
+			if isZero(val) {
+				return
+			}
+		default:
+			return
+		}
+		sets = append(sets, fs)
+	})
 	return sets
 }
 
