@@ -473,9 +473,24 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 			return Prov{Kind: Unknown} // a call may set it (config parsed by reflection)
 		}
 		// A timeout field nobody set is zero: no timeout.
-		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s, never set (%s)", typeName(alloc.Type()), path[0], w.posString(alloc.Pos()))}
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s%s (%s)", typeName(alloc.Type()), path[0], neverSet, w.posString(alloc.Pos()))}
 	}
 	return p
+}
+
+// neverSet ends the origin of a timeout field that no one set.
+const neverSet = ", never set"
+
+// UnsetTimeoutField returns the SDK timeout field ("rabbithole.Client.timeout")
+// that an effect's notes blame, if one does: the fix is then the SDK's
+// setter or option, not a field of an http.Client the user never sees.
+func UnsetTimeoutField(e Effect) string {
+	for _, note := range e.Notes {
+		if field, _, ok := strings.Cut(note, neverSet+" ("); ok {
+			return field
+		}
+	}
+	return ""
 }
 
 // handedOff reports whether the struct at alloc is given to a call or

@@ -3,6 +3,8 @@
 package httptimeout
 
 import (
+	"fmt"
+
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"golang.org/x/tools/go/analysis"
 )
@@ -18,8 +20,10 @@ http.DefaultClient (also behind http.Get, Head, Post and PostForm and behind
 SDKs that fall back to it when their client is nil), a bare *http.Transport,
 net.Dial. When the controller package cannot see how its SDK client was built
 (main builds it and stores it in the reconciler), the finding appears where
-the client is bound to the reconciler's field. A client with a Timeout, or a
-request whose context has a deadline, is not reported.`
+the client is bound to the reconciler's field. An SDK that builds its client
+from a timeout field of its own (&http.Client{Timeout: c.timeout}) that no
+one set is reported too, with a fix that names that field. A client with a
+Timeout, or a request whose context has a deadline, is not reported.`
 
 const name = "httptimeout"
 
@@ -36,7 +40,11 @@ const fix = "set Timeout on the http.Client (for example Timeout: 10 * time.Seco
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
-		d := f.Diagnostic(name, blocking.UnboundedMessage(f, fix))
+		how := fix
+		if field := blocking.UnsetTimeoutField(f.Effect); field != "" {
+			how = fmt.Sprintf("set %s where the client is built, through the SDK's setter or option (SetTimeout, WithTimeout), or bound the request's ctx with context.WithTimeout", field)
+		}
+		d := f.Diagnostic(name, blocking.UnboundedMessage(f, how))
 		d.SuggestedFixes = addTimeout(pass, f.FixAt())
 		pass.Report(d)
 	}

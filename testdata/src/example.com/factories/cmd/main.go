@@ -7,7 +7,7 @@ import (
 )
 
 func main() {
-	_ = &controllers.QueueReconciler{ClientFactory: msgclient.SDKClientFactory} // want `\(\*http.Client\).Do can block the reconcile worker forever: the value bound to controllers.QueueReconciler.ClientFactory here leaves it unbounded \(.*msgsdk.Client.timeout, never set`
+	_ = &controllers.QueueReconciler{ClientFactory: msgclient.SDKClientFactory} // want `\(\*http.Client\).Do can block the reconcile worker forever: the value bound to controllers.QueueReconciler.ClientFactory here leaves it unbounded \(.*msgsdk.Client.timeout, never set.*; set msgsdk.Client.timeout where the client is built, through the SDK's setter or option`
 	_ = &controllers.QueueReconciler{ClientFactory: msgclient.TimeoutClientFactory}
 	_ = &controllers.QueueReconciler{ClientFactory: msgclient.NewClientFactory} // want `the value bound to controllers.QueueReconciler.ClientFactory here leaves it unbounded \(.*msgsdk.Client.timeout, never set`
 	_ = &controllers.QueueReconciler{ClientFactory: msgclient.NewBoundedClientFactory}
