@@ -31,6 +31,11 @@ func New(settings any) (register.LinterPlugin, error) {
 	// golangci-lint turns each related information into an issue of its
 	// own: a finding reached from three reconcilers would print four times.
 	blocking.OmitRelated = true
+	// golangci-lint's run.tests decides whether test files are loaded at
+	// all; what it loads, the engine analyzes.
+	if err := blocking.Analyzer.Flags.Set("tests", "true"); err != nil {
+		return nil, err
+	}
 	return linter{list}, nil
 }
 

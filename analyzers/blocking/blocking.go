@@ -14,6 +14,7 @@ package blocking
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -58,6 +59,8 @@ func init() {
 		"comma-separated full names of functions that return in bounded time: the walk does not look inside")
 	Analyzer.Flags.BoolVar(&strict, "strict", false,
 		"also report clients and contexts whose origin is unknown, marked as unproven")
+	Analyzer.Flags.BoolVar(&includeTests, "tests", false,
+		"also analyze _test.go files: entry points, bindings and implementations declared in tests")
 	Analyzer.Flags.BoolVar(&assumeReconciliationTimeout, "assume-reconciliation-timeout", false,
 		"assume every controller sets ReconciliationTimeout, so the reconcile ctx has a deadline")
 }
@@ -95,7 +98,8 @@ func (e *Entry) InFinalizerBranch(eff Effect) bool {
 func run(pass *analysis.Pass) (any, error) {
 	// The standard library and the bounded packages are described by the
 	// model table, not analyzed; a package without files has nothing.
-	if model.IsStd(pass.Pkg.Path()) || len(pass.Files) == 0 || model.Default.BoundedPackage(model.PkgPath(pass.Pkg)) {
+	files := programFiles(pass)
+	if model.IsStd(pass.Pkg.Path()) || len(files) == 0 || model.Default.BoundedPackage(model.PkgPath(pass.Pkg)) {
 		return &Result{}, nil
 	}
 	table := table()
@@ -105,9 +109,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return &Result{}, nil // nothing here can reach a sink: skip building SSA
 	}
-	w := newWalker(pass, buildSSA(pass), table)
+	w := newWalker(pass, files, buildSSA(pass, files), table)
 	w.scanAll()
-	w.guard("the call graph of "+pass.Pkg.Path(), pass.Files[0].Package, w.solve)
+	w.guard("the call graph of "+pass.Pkg.Path(), files[0].Package, w.solve)
 	entries, needs := w.entries()
 	result := &Result{Entries: entries, Bindings: w.bindings(needs), w: w}
 	w.exportFacts()
@@ -135,12 +139,12 @@ func table() *model.Table {
 
 // buildSSA builds the package's SSA form. The engine builds it itself rather
 // than requiring buildssa so that packages it skips cost nothing.
-func buildSSA(pass *analysis.Pass) *ssa.Package {
+func buildSSA(pass *analysis.Pass, files []*ast.File) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
 	pkg.Build()
 	return pkg
 }

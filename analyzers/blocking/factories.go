@@ -154,7 +154,7 @@ func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
 		for _, fi := range w.funcs {
 			for _, b := range fi.fn.Blocks {
 				for _, instr := range b.Instrs {
-					if store, ok := instr.(*ssa.Store); ok {
+					if store, ok := instr.(*ssa.Store); ok && !w.leftOut(store.Pos()) {
 						if g, ok := store.Addr.(*ssa.Global); ok {
 							w.globalStores[g] = append(w.globalStores[g], store.Val)
 						}

@@ -54,7 +54,7 @@ func (w *walker) implementationCandidates() []*types.TypeName {
 		return w.candidates
 	}
 	w.candidates = []*types.TypeName{}
-	pkgs := append([]*types.Package{w.pass.Pkg}, w.pass.Pkg.Imports()...)
+	pkgs := append([]*types.Package{w.pass.Pkg}, programImports(w.pass)...)
 	for _, pkg := range pkgs {
 		path := model.PkgPath(pkg)
 		if pkg != w.pass.Pkg && (model.IsStd(path) || w.table.BoundedPackage(path)) {
@@ -67,7 +67,7 @@ func (w *walker) implementationCandidates() []*types.TypeName {
 				continue
 			}
 			named, ok := tn.Type().(*types.Named)
-			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) || w.declaredInTest(tn) {
 				continue
 			}
 			w.candidates = append(w.candidates, tn)

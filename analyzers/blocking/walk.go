@@ -3,6 +3,7 @@ package blocking
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path"
@@ -17,6 +18,7 @@ import (
 // walker computes the summaries of one package.
 type walker struct {
 	pass    *analysis.Pass
+	files   []*ast.File // the files analyzed: see programFiles
 	pkg     *ssa.Package
 	table   *model.Table
 	ignored ignoredLines
@@ -67,9 +69,10 @@ type site struct {
 	inLoop bool
 }
 
-func newWalker(pass *analysis.Pass, pkg *ssa.Package, table *model.Table) *walker {
+func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
 	w := &walker{
 		pass:           pass,
+		files:          files,
 		pkg:            pkg,
 		table:          table,
 		ignored:        findIgnored(pass.Fset, pass.Files),
@@ -82,7 +85,7 @@ func newWalker(pass *analysis.Pass, pkg *ssa.Package, table *model.Table) *walke
 		paramNeeds:     make(map[*ssa.Function][]Effect),
 		importedNeeds:  make(map[*types.Func][]Effect),
 	}
-	for _, fn := range sourceFuncs(pass, pkg) {
+	for _, fn := range sourceFuncs(pass, files, pkg) {
 		fi := &funcInfo{fn: fn, name: displayName(fn), base: effectSet{}}
 		w.funcs = append(w.funcs, fi)
 		w.byFunc[fn] = fi
@@ -92,7 +95,7 @@ func newWalker(pass *analysis.Pass, pkg *ssa.Package, table *model.Table) *walke
 
 // sourceFuncs lists the functions declared in the package and their
 // closures, in source order.
-func sourceFuncs(pass *analysis.Pass, pkg *ssa.Package) []*ssa.Function {
+func sourceFuncs(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package) []*ssa.Function {
 	var funcs []*ssa.Function
 	var add func(fn *ssa.Function)
 	add = func(fn *ssa.Function) {
@@ -105,7 +108,7 @@ func sourceFuncs(pass *analysis.Pass, pkg *ssa.Package) []*ssa.Function {
 	if init := pkg.Func("init"); init != nil {
 		add(init)
 	}
-	for _, file := range pass.Files {
+	for _, file := range files {
 		for _, decl := range file.Decls {
 			if obj, ok := pass.TypesInfo.Defs[declName(decl)].(*types.Func); ok {
 				if fn := pkg.Prog.FuncValue(obj); fn != nil {
@@ -126,7 +129,7 @@ func (w *walker) scanAll() {
 	for _, fi := range w.funcs {
 		w.guard(fi.name, fi.fn.Pos(), func() { w.scan(fi) })
 	}
-	w.guard("the workers of "+w.pass.Pkg.Path(), w.pass.Files[0].Package, w.findWorkerHandlers)
+	w.guard("the workers of "+w.pass.Pkg.Path(), w.files[0].Package, w.findWorkerHandlers)
 }
 
 // scan records the sinks, the calls out of the package and the local calls
@@ -135,6 +138,9 @@ func (w *walker) scan(fi *funcInfo) {
 	loops := loopBlocks(fi.fn)
 	for _, b := range fi.fn.Blocks {
 		for _, instr := range b.Instrs {
+			if w.leftOut(instr.Pos()) {
+				continue
+			}
 			at := func(pos token.Pos) site {
 				return site{fi: fi, frame: w.frame(fi, pos), inLoop: loops[b.Index]}
 			}

@@ -1,6 +1,8 @@
 package sleeploop_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
@@ -41,4 +43,42 @@ func TestUserSinksAndBounded(t *testing.T) {
 		defer blocking.Analyzer.Flags.Set(flag, "")
 	}
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/custom")
+}
+
+// TestTestFiles: an envtest suite, a reconciler declared in a test, a fake
+// in a test file and a mock package only tests import are not production
+// code: silent by default, reported with -tests.
+func TestTestFiles(t *testing.T) {
+	var quiet recorder
+	analysistest.Run(&quiet, fixtures.Dir(t), sleeploop.Analyzer, "example.com/testfiles/...")
+	for _, e := range quiet.errors {
+		if !strings.Contains(e, "no diagnostic was reported") {
+			t.Errorf("without -tests: unexpected %s", e)
+		}
+	}
+	if len(quiet.errors) == 0 {
+		t.Errorf("without -tests: the fixture's findings in test files were reported")
+	}
+
+	if err := blocking.Analyzer.Flags.Set("tests", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer blocking.Analyzer.Flags.Set("tests", "false")
+	// The mock's Check is an implementation only in the test variant of the
+	// package, so its finding in controllers.go cannot carry a want comment
+	// (the plain variant, analyzed too, must not report it): it must be the
+	// one diagnostic no comment expects.
+	var loud recorder
+	analysistest.Run(&loud, fixtures.Dir(t), sleeploop.Analyzer, "example.com/testfiles/...")
+	if len(loud.errors) != 1 || !strings.Contains(loud.errors[0], "controllers.go:32:20: unexpected diagnostic") ||
+		!strings.Contains(loud.errors[0], "(mocks.SlowCleaner).Check") {
+		t.Errorf("with -tests: want the findings in test files and the mock's Check, got %q", loud.errors)
+	}
+}
+
+// recorder collects what analysistest would report as test failures.
+type recorder struct{ errors []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }

@@ -1,0 +1,74 @@
+package blocking
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/analysis"
+)
+
+// includeTests (-tests) analyzes test files as part of the program. By
+// default they are not: go vet analyzes a package together with its
+// _test.go files, and an envtest suite that builds a reconciler, a fake
+// client or a mock that sleeps is not what production runs. Production
+// files cannot refer to what test files declare, so leaving the test files
+// out of the SSA program leaves out exactly the test code: its entry points,
+// its bindings, its implementations and its stores into package variables.
+var includeTests bool
+
+// programFiles are the files of the package that the engine analyzes.
+func programFiles(pass *analysis.Pass) []*ast.File {
+	if includeTests {
+		return pass.Files
+	}
+	var files []*ast.File
+	for _, f := range pass.Files {
+		if !isTestFile(pass, f) {
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+func isTestFile(pass *analysis.Pass, f *ast.File) bool {
+	return strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go")
+}
+
+// programImports are the packages that the analyzed files import: a package
+// that only test files import (a mock, a fake) contributes no
+// implementation to production calls.
+func programImports(pass *analysis.Pass) []*types.Package {
+	paths := make(map[string]bool)
+	for _, f := range programFiles(pass) {
+		for _, spec := range f.Imports {
+			paths[strings.Trim(spec.Path.Value, "`\"")] = true
+		}
+	}
+	var pkgs []*types.Package
+	for _, p := range pass.Pkg.Imports() {
+		if paths[p.Path()] || paths[model.PkgPath(p)] {
+			pkgs = append(pkgs, p)
+		}
+	}
+	return pkgs
+}
+
+// declaredInTest reports whether obj is declared in a test file of the
+// analyzed package that the engine leaves out.
+func (w *walker) declaredInTest(obj types.Object) bool {
+	return !includeTests && obj.Pkg() == w.pass.Pkg && strings.HasSuffix(w.pass.Fset.Position(obj.Pos()).Filename, "_test.go")
+}
+
+// leftOut reports whether pos is in a test file the engine leaves out. The
+// SSA program holds only the analyzed files' functions, but the package's
+// init runs every package-level variable's initializer, test files' too.
+func (w *walker) leftOut(pos token.Pos) bool {
+	if includeTests || !pos.IsValid() {
+		return false
+	}
+	f := w.pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
