@@ -145,8 +145,11 @@ func (w *walker) globalFunc(g *ssa.Global) Prov {
 	return Prov{Kind: Unknown}
 }
 
-// storedFunc is the function that is the only value this package stores
-// into g, if there is one.
+// storedFunc is the one function this package stores into g, if there is
+// one. Stores of other values do not count: a test hook
+// (`func SetNewClient(f Factory) { newClient = f }`) stores its parameter,
+// which only tests decide, and a reset stores nil; what production runs is
+// the function the package itself puts there.
 func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
 	if w.globalStores == nil {
 		// One pass over the package for all its globals.
@@ -163,16 +166,21 @@ func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
 			}
 		}
 	}
-	stored := w.globalStores[g]
-	if len(stored) != 1 {
-		return nil
+	var found *ssa.Function
+	for _, v := range w.globalStores[g] {
+		if ct, ok := v.(*ssa.ChangeType); ok { // a func literal given a named func type
+			v = ct.X
+		}
+		fn, ok := v.(*ssa.Function)
+		switch {
+		case !ok:
+			continue
+		case found != nil && found != fn:
+			return nil // several functions: which one runs is decided at run time
+		}
+		found = fn
 	}
-	v := stored[0]
-	if ct, ok := v.(*ssa.ChangeType); ok { // a func literal given a named func type
-		v = ct.X
-	}
-	fn, _ := v.(*ssa.Function)
-	return fn
+	return found
 }
 
 // resultMethodsOf lists, for each result of interface type of fn, the

@@ -170,6 +170,10 @@ func (w *walker) scan(fi *funcInfo) {
 
 func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 	args := bound{args: callArgs(*call)}
+	if isGroupMethod(*call, "Wait") {
+		w.awaitGroup(s, call.Args[0])
+		return
+	}
 	if call.IsInvoke() {
 		if entry := w.table.Lookup(call.Method); entry != nil {
 			w.modelled(s, entry, call)
@@ -488,6 +492,7 @@ func funcValue(v ssa.Value) *ssa.Function {
 func (w *walker) scanReceive(s site, ch ssa.Value) {
 	entry, args := w.timerSource(ch)
 	if entry == nil {
+		w.awaitSends(s, ch)
 		return
 	}
 	wait := w.waitOf(entry, args)
@@ -501,6 +506,7 @@ func (w *walker) scanReceive(s site, ch ssa.Value) {
 // ctx.Done() and no timer waits for as long as the ctx allows.
 func (w *walker) scanSelect(s site, sel *ssa.Select) {
 	var done ssa.Value
+	var others []ssa.Value // channels that are neither timers nor ctx.Done()
 	timers := 0
 	for _, state := range sel.States {
 		if state.Dir != types.RecvOnly {
@@ -516,9 +522,18 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		} else if call, ok := state.Chan.(*ssa.Call); ok && call.Call.IsInvoke() &&
 			call.Call.Method.Name() == "Done" && isContext(call.Call.Value.Type()) {
 			done = call.Call.Value
+		} else {
+			others = append(others, state.Chan)
 		}
 	}
-	if done == nil || timers > 0 {
+	if timers > 0 {
+		return
+	}
+	if done == nil {
+		// Nothing but the goroutines that send on them ends the wait.
+		for _, ch := range others {
+			w.awaitSends(s, ch)
+		}
 		return
 	}
 	e := Effect{Check: "ctxdeadline", Sink: "select on ctx.Done()", InLoop: s.inLoop, Chain: []Frame{s.frame}}

@@ -82,3 +82,9 @@ type recorder struct{ errors []string }
 func (r *recorder) Errorf(format string, args ...any) {
 	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }
+
+// TestAwait: a wait for goroutines (a result channel, an errgroup, a
+// WaitGroup) waits as long as their work.
+func TestAwait(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/resolve/await")
+}

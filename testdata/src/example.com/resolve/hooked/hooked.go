@@ -1,0 +1,39 @@
+// Package hooked builds its client through a package variable that tests
+// replace: the default is what production runs.
+package hooked
+
+import (
+	"net/http"
+	"time"
+)
+
+type Client struct{ http *http.Client }
+
+func (c *Client) Delete(url string) error {
+	req, err := http.NewRequest(http.MethodDelete, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func newDefault() *Client { return &Client{http: &http.Client{}} }
+
+func newBounded() *Client { return &Client{http: &http.Client{Timeout: 10 * time.Second}} }
+
+var newClient = newDefault
+
+// SetNewClient is the tests' hook.
+func SetNewClient(f func() *Client) { newClient = f }
+
+func Delete(url string) error { return newClient().Delete(url) }
+
+var newBoundedClient = newBounded
+
+func SetNewBoundedClient(f func() *Client) { newBoundedClient = f }
+
+func DeleteBounded(url string) error { return newBoundedClient().Delete(url) }
