@@ -20,25 +20,29 @@ const Doc = `report Results that controller-runtime throws away
 controller-runtime ignores the Result a Reconcile returns with a non-nil
 error: it requeues the object with its rate limiter's backoff and logs a
 warning, so a RequeueAfter returned with an error never happens as written.
-The check follows the returns of every reconcile path, through variables,
-phis, named results, defers and the helpers of the same package whose results
-are returned, and reports a return whose Result sets RequeueAfter or Requeue
-while its error is known not to be nil (after if err != nil, or made by
-errors.New or fmt.Errorf). Return the error alone (ctrl.Result{}, err) to
-retry with backoff, or handle it and return the Result with a nil error.
+The check follows the returns of every reconcile path and reports a return
+whose Result may set RequeueAfter or Requeue, as it stands at the return
+(through variables, phis, named results, defers, the stores and helpers
+that reach it, and less what a test such as res.RequeueAfter == 0 rules
+out), while its error may not be nil. An error known nil at the return
+(after if err != nil { return }) is fine. Return the error alone
+(ctrl.Result{}, err) to retry with backoff, or handle it and return the
+Result with a nil error.
 
-It also reports Requeue: true, deprecated since controller-runtime v0.21:
-say when with RequeueAfter. When the same Result sets RequeueAfter, the
+It also reports Requeue: true when the module builds against
+controller-runtime v0.21 or later, which deprecated it: say when with
+RequeueAfter. When the same Result sets a constant RequeueAfter, the
 suggested fix removes Requeue: true.`
 
 const name = "resultconflict"
 
 var Analyzer = &analysis.Analyzer{
-	Name:     name,
-	Doc:      Doc,
-	URL:      "https://github.com/reconcilelint/reconcilelint#resultconflict",
-	Requires: []*analysis.Analyzer{blocking.Analyzer},
-	Run:      blocking.SafeRun(run),
+	Name:      name,
+	Doc:       Doc,
+	URL:       "https://github.com/reconcilelint/reconcilelint#resultconflict",
+	Requires:  []*analysis.Analyzer{blocking.Analyzer},
+	Run:       blocking.SafeRun(run),
+	FactTypes: []analysis.Fact{(*requeues)(nil)},
 }
 
 // Sinks of the findings, for one finding per place.
@@ -48,9 +52,17 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, result: pass.ResultOf[blocking.Analyzer].(*blocking.Result), lits: make(map[token.Pos]literal), fields: make(map[token.Pos]string)}
+	exportFacts(pass)
+	c := &checker{pass: pass, result: pass.ResultOf[blocking.Analyzer].(*blocking.Result), lits: make(map[token.Pos]literal),
+		conflicts: make(map[token.Pos]conflict), summaries: make(map[*ssa.Function]summary)}
+	deprecated := map[bool]bool{} // by whether the entry's Result type is known deprecated, memoized per file
 	for _, entry := range c.result.Entries {
 		if blocking.ReturnsResult(entry.Func) {
+			file := pass.Fset.File(resultTypePos(entry.Func))
+			if _, ok := deprecated[true]; !ok && file != nil {
+				deprecated[true] = requeueDeprecated(pass, file.Name())
+			}
+			c.deprecated = deprecated[true]
 			blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
 				c.walk(entry.Func, nil, map[*ssa.Function]bool{entry.Func: true})
 			})
@@ -62,21 +74,42 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+func resultTypePos(fn *ssa.Function) token.Pos {
+	named, _ := types.Unalias(fn.Signature.Results().At(0).Type()).(*types.Named)
+	if named == nil {
+		return token.NoPos
+	}
+	return named.Obj().Pos()
+}
+
 type checker struct {
-	pass   *analysis.Pass
-	result *blocking.Result
-	found  []blocking.Finding
-	lits   map[token.Pos]literal // the Result literals with Requeue: true, by position
-	fields map[token.Pos]string  // the field each conflicting return sets, by position
+	pass       *analysis.Pass
+	result     *blocking.Result
+	found      []blocking.Finding
+	deprecated bool                      // the controller-runtime in use deprecates Requeue
+	lits       map[token.Pos]literal     // the Result literals with Requeue: true, by position
+	conflicts  map[token.Pos]conflict    // the conflicting returns, by position
+	summaries  map[*ssa.Function]summary // the helpers of this package read so far
 }
 
 // literal is a Result composite literal that sets Requeue: true.
 type literal struct {
-	requeueAfter bool // it also sets RequeueAfter
+	requeueAfter bool // it also sets RequeueAfter to a constant that is not zero
+	withDelay    bool // it sets RequeueAfter to a value that may be zero
+}
+
+// conflict is a return whose Result controller-runtime may throw away.
+type conflict struct {
+	field   string // the field named in the message
+	nonNil  bool   // the error is known not nil, not only possibly
+	through bool   // the Result and error come from one helper call
 }
 
 // walk looks at the returns of fn, reached through the frames of prefix,
 // and at those of the helpers of this package whose results fn returns.
+// Each return gives at most one finding: a conflict, or else the
+// deprecated Requeue: true it returns (dropping Requeue is moot when
+// controller-runtime ignores the Result).
 func (c *checker) walk(fn *ssa.Function, prefix []blocking.Frame, seen map[*ssa.Function]bool) {
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -84,18 +117,34 @@ func (c *checker) walk(fn *ssa.Function, prefix []blocking.Frame, seen map[*ssa.
 			continue
 		}
 		results, errs := blocking.Returned(ret, 0), blocking.Returned(ret, 1)
-		if call := blocking.HelperCall(results, errs); call != nil {
-			if callee := c.local(call); callee != nil && !seen[callee] {
+		nonNil, isNil := allNonNil(errs, b), allNil(errs, b)
+		var may fields
+		call := blocking.HelperCall(results, errs)
+		switch {
+		case call != nil && c.local(call) != nil && !nonNil:
+			// return r.step(ctx): the helper's own returns tell, with the
+			// chain through it.
+			if callee := c.local(call); !seen[callee] {
 				seen[callee] = true
 				c.walk(callee, append(prefix[:len(prefix):len(prefix)], c.result.Frame(fn, call.Pos())), seen)
 			}
 			continue
+		case call != nil && !isNil:
+			// res, err := helper(); if err != nil { return res, err }:
+			// what the helper returns with an error.
+			may = c.callee(call).pair
+		case !isNil:
+			may = c.mayAt(results, b)
 		}
 		chain := append(prefix[:len(prefix):len(prefix)], c.result.Frame(fn, ret.Pos()))
-		if field := setsRequeue(results); field != "" && allNonNil(errs, b) {
-			c.fields[ret.Pos()] = field
+		if may != 0 {
+			c.conflicts[ret.Pos()] = conflict{field: may.name(), nonNil: nonNil, through: call != nil}
 			e := blocking.Effect{Check: name, Sink: conflictSink, Chain: chain}
 			c.found = append(c.found, blocking.Finding{Effect: e, Pos: ret.Pos()})
+			continue
+		}
+		if !c.deprecated {
+			continue
 		}
 		for _, v := range results {
 			for pos, lit := range requeueTrue(v, map[ssa.Value]bool{}) {
@@ -132,13 +181,26 @@ func (c *checker) diagnostic(f blocking.Finding) analysis.Diagnostic {
 		if c.lits[f.Pos].requeueAfter {
 			fix = "remove Requeue: true, the Result already sets RequeueAfter"
 			d.SuggestedFixes = c.dropRequeue(f.Pos)
+		} else if c.lits[f.Pos].withDelay {
+			// RequeueAfter: d with d possibly 0: then Requeue is what
+			// requeues, so dropping it would change what the code does.
+			fix = "RequeueAfter may be 0 here, when Requeue: true is what requeues: give the delay a floor (max(d, time.Second)) and remove Requeue: true"
 		}
 		d.Message = fmt.Sprintf("Requeue: true is deprecated since controller-runtime v0.21: %s; %s", chain.ChainString(), fix) + d.Message
 		return d
 	}
-	return f.Diagnostic(name, fmt.Sprintf("%s is thrown away: controller-runtime ignores the Result when the error is not nil "+
+	cf := c.conflicts[f.Pos]
+	when := "" // the error is known not nil
+	if !cf.nonNil {
+		when = " if the error is not nil"
+	}
+	from := ""
+	if cf.through {
+		from = " (the helper returns it with an error)"
+	}
+	return f.Diagnostic(name, fmt.Sprintf("%s%s is thrown away%s: controller-runtime ignores the Result when the error is not nil "+
 		"and requeues with backoff instead: %s; return ctrl.Result{}, err to retry with backoff, "+
-		"or handle the error and return the Result with a nil error", c.fields[f.Pos], chain.ChainString()))
+		"or handle the error and return the Result with a nil error", cf.field, from, when, chain.ChainString()))
 }
 
 func allNonNil(errs []ssa.Value, b *ssa.BasicBlock) bool {
@@ -148,46 +210,6 @@ func allNonNil(errs []ssa.Value, b *ssa.BasicBlock) bool {
 		}
 	}
 	return len(errs) > 0
-}
-
-// setsRequeue names the field (RequeueAfter or Requeue) that every Result
-// in values sets, or "" if one may set neither, or the check cannot tell.
-func setsRequeue(values []ssa.Value) string {
-	field := ""
-	for _, v := range values {
-		f := setsRequeueValue(v, map[ssa.Value]bool{})
-		if f == "" {
-			return ""
-		}
-		field = f
-	}
-	return field
-}
-
-func setsRequeueValue(v ssa.Value, seen map[ssa.Value]bool) string {
-	if seen[v] {
-		return ""
-	}
-	seen[v] = true
-	switch v := v.(type) {
-	case *ssa.Phi:
-		field := ""
-		for _, edge := range v.Edges {
-			if field = setsRequeueValue(edge, seen); field == "" {
-				return ""
-			}
-		}
-		return field
-	case *ssa.UnOp:
-		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-			for _, field := range []string{"RequeueAfter", "Requeue"} {
-				if len(stored(alloc, field, func(c *ssa.Const) bool { return !isZero(c) })) > 0 {
-					return field
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // requeueTrue finds the Result literals among the values v may be that set
@@ -209,8 +231,9 @@ func requeueTrue(v ssa.Value, seen map[ssa.Value]bool) map[token.Pos]literal {
 		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
 			isTrue := func(c *ssa.Const) bool { return c != nil && c.Value != nil && c.Value.String() == "true" }
 			for _, store := range stored(alloc, "Requeue", isTrue) {
-				after := len(stored(alloc, "RequeueAfter", func(c *ssa.Const) bool { return !isZero(c) })) > 0
-				found[store.Pos()] = literal{requeueAfter: after}
+				after := len(stored(alloc, "RequeueAfter", func(c *ssa.Const) bool { return c != nil && !isZero(c) })) > 0
+				delay := len(stored(alloc, "RequeueAfter", func(c *ssa.Const) bool { return c == nil })) > 0
+				found[store.Pos()] = literal{requeueAfter: after, withDelay: delay}
 			}
 		}
 	}

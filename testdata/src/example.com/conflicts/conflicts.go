@@ -10,6 +10,8 @@ import (
 
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/conflicts/helper"
 )
 
 type Bucket struct{}
@@ -24,9 +26,9 @@ type base struct {
 // After `if err != nil`: the delay is thrown away.
 type Checked struct{ base }
 
-func (r *Checked) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *Checked) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"requeues"
 	if err := r.Cloud.Sync(ctx); err != nil {
-		return ctrl.Result{RequeueAfter: 30 * time.Second}, err // want `RequeueAfter is thrown away: controller-runtime ignores the Result when the error is not nil and requeues with backoff instead: \(\*conflicts.Checked\).Reconcile \(conflicts/conflicts.go:29\); return ctrl.Result\{\}, err to retry with backoff`
+		return ctrl.Result{RequeueAfter: 30 * time.Second}, err // want `RequeueAfter is thrown away: controller-runtime ignores the Result when the error is not nil and requeues with backoff instead: \(\*conflicts.Checked\).Reconcile \(conflicts/conflicts.go:31\); return ctrl.Result\{\}, err to retry with backoff`
 	}
 	return ctrl.Result{}, nil
 }
@@ -34,14 +36,17 @@ func (r *Checked) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result,
 // The twins: the error alone, a nil error, an error that may be nil.
 type CheckedFixed struct{ base }
 
-func (r *CheckedFixed) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *CheckedFixed) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"requeues"
 	if err := r.Cloud.Sync(ctx); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return ctrl.Result{RequeueAfter: 30 * time.Second}, nil
 		}
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{RequeueAfter: time.Minute}, r.Update(ctx, nil)
+	if err := r.Update(ctx, nil); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{RequeueAfter: time.Minute}, nil
 }
 
 // Named results, a deferred cancel, a made error, and a helper.
@@ -51,7 +56,7 @@ func (r *Named) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Resul
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	if req.Name == "" {
-		res = ctrl.Result{Requeue: true} // want `Requeue: true is deprecated since controller-runtime v0.21: \(\*conflicts.Named\).Reconcile \(conflicts/conflicts.go:56\); say when with RequeueAfter`
+		res = ctrl.Result{Requeue: true}
 		err = fmt.Errorf("no name")
 		return // want `Requeue is thrown away`
 	}
@@ -61,7 +66,158 @@ func (r *Named) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Resul
 func (r *Named) step(ctx context.Context) (ctrl.Result, error) {
 	if err := r.Cloud.Sync(ctx); err != nil {
 		result := ctrl.Result{RequeueAfter: 5 * time.Second}
-		return result, fmt.Errorf("sync: %w", err) // want `RequeueAfter is thrown away: .*: \(\*conflicts.Named\).Reconcile \(conflicts/conflicts.go:58\) -> \(\*conflicts.Named\).step \(conflicts/conflicts.go:64\)`
+		return result, fmt.Errorf("sync: %w", err) // want `RequeueAfter is thrown away: .*: \(\*conflicts.Named\).Reconcile \(conflicts/conflicts.go:63\) -> \(\*conflicts.Named\).step \(conflicts/conflicts.go:69\)`
 	}
 	return ctrl.Result{}, nil
+}
+
+// The error may be nil: when it is not, the minute is thrown away.
+type PossiblyNil struct{ base }
+
+func (r *PossiblyNil) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"requeues"
+	return ctrl.Result{RequeueAfter: time.Minute}, r.Update(ctx, nil) // want `RequeueAfter is thrown away if the error is not nil: controller-runtime ignores the Result`
+}
+
+// A named result returned while still zero, before the delay is set: not
+// reported. Its twin sets the delay first.
+type ZeroFirst struct{ base }
+
+func (r *ZeroFirst) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+	if err = r.Cloud.Sync(ctx); err != nil {
+		return res, err
+	}
+	res.RequeueAfter = time.Minute
+	return res, nil
+}
+
+type DelayFirst struct{ base }
+
+func (r *DelayFirst) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+	res.RequeueAfter = time.Minute
+	if err = r.Cloud.Sync(ctx); err != nil {
+		return res, err // want `RequeueAfter is thrown away: `
+	}
+	return res, nil
+}
+
+// A delay set by a helper through the Result's address, on some paths.
+type ByAddress struct{ base }
+
+func (r *ByAddress) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res := ctrl.Result{}
+	if err := r.Cloud.Sync(ctx); err != nil {
+		return res, err // still zero here
+	}
+	if req.Name != "" {
+		later(&res, time.Minute)
+	}
+	if err := r.Update(ctx, nil); err != nil {
+		return res, err // want `RequeueAfter is thrown away: `
+	}
+	return res, nil
+}
+
+func later(res *ctrl.Result, d time.Duration) {
+	if res.RequeueAfter == 0 || res.RequeueAfter > d {
+		res.RequeueAfter = d
+	}
+}
+
+// A helper of the package that may return Requeue: true with an error, and
+// a Reconcile that returns both after finding the error not nil.
+type Steps struct{ base }
+
+func (r *Steps) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res, err := r.markStarted(ctx)
+	if err != nil {
+		return res, err // want `Requeue \(the helper returns it with an error\) is thrown away: .*\(\*conflicts.Steps\).Reconcile \(conflicts/conflicts.go:\d+\)`
+	}
+	return res, nil
+}
+
+func (r *Steps) markStarted(ctx context.Context) (ctrl.Result, error) { // want markStarted:"requeues"
+	return ctrl.Result{Requeue: true}, r.Status().Update(ctx, nil)
+}
+
+// The twin: a helper that returns its Requeue only with a nil error.
+type StepsFixed struct{ base }
+
+func (r *StepsFixed) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res, err := r.markStarted(ctx)
+	if err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+func (r *StepsFixed) markStarted(ctx context.Context) (ctrl.Result, error) { // want markStarted:"requeues"
+	if err := r.Status().Update(ctx, nil); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{Requeue: true}, nil
+}
+
+// A Result built by a helper of another package, read through its fact.
+type Imported struct{ base }
+
+func (r *Imported) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if err := r.Cloud.Sync(ctx); err != nil {
+		if statusErr := r.Status().Update(ctx, nil); statusErr != nil {
+			return helper.ErrorResult(err), statusErr // want `Requeue is thrown away: `
+		}
+		return helper.ErrorResult(err), nil
+	}
+	return ctrl.Result{}, nil
+}
+
+// A guard on the Result: the return behind RequeueAfter == 0 returns no
+// delay. Its twin returns behind RequeueAfter != 0.
+type Guarded struct{ base }
+
+func (r *Guarded) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res := r.plan(req)
+	err := r.Update(ctx, nil)
+	if res.RequeueAfter == 0 {
+		return res, err
+	}
+	return res, nil
+}
+
+type GuardedWrong struct{ base }
+
+func (r *GuardedWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res := (*Guarded)(nil).plan(req)
+	err := r.Update(ctx, nil)
+	if res.RequeueAfter != 0 {
+		return res, err // want `RequeueAfter is thrown away if the error is not nil`
+	}
+	return res, nil
+}
+
+func (r *Guarded) plan(req ctrl.Request) ctrl.Result { // want plan:"requeues"
+	if req.Name == "" {
+		return ctrl.Result{}
+	}
+	return ctrl.Result{RequeueAfter: time.Minute}
+}
+
+// The error is known nil at the return: the test above returned every
+// other one. Its twin returns the error untested.
+type NilAtReturn struct{ base }
+
+func (r *NilAtReturn) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res := ctrl.Result{RequeueAfter: time.Minute}
+	var err error
+	if err = r.Update(ctx, nil); err != nil {
+		return ctrl.Result{}, err
+	}
+	return res, err
+}
+
+type NilAtReturnWrong struct{ base }
+
+func (r *NilAtReturnWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res := ctrl.Result{RequeueAfter: time.Minute}
+	err := r.Update(ctx, nil)
+	return res, err // want `RequeueAfter is thrown away if the error is not nil`
 }

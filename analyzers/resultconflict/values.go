@@ -1,0 +1,407 @@
+package resultconflict
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// fields is a set of the Result fields that ask for a requeue.
+type fields uint8
+
+const (
+	requeue fields = 1 << iota
+	requeueAfter
+)
+
+// name is the field a message names: RequeueAfter when both may be set.
+func (f fields) name() string {
+	switch {
+	case f&requeueAfter != 0:
+		return "RequeueAfter"
+	case f&requeue != 0:
+		return "Requeue"
+	}
+	return ""
+}
+
+func fieldOf(name string) fields {
+	switch name {
+	case "Requeue":
+		return requeue
+	case "RequeueAfter":
+		return requeueAfter
+	}
+	return 0
+}
+
+// summary is what a function returning a Result may hand back.
+type summary struct {
+	result fields // the fields its Result may set
+	pair   fields // the fields its Result may set while its error may be non-nil
+}
+
+// summarize reads the returns of a function of this package. A recursive
+// call sees the empty summary: it adds no path that the function does not
+// already have.
+func (c *checker) summarize(fn *ssa.Function) summary {
+	if s, ok := c.summaries[fn]; ok {
+		return s
+	}
+	c.summaries[fn] = summary{}
+	ri, ei := resultIndexes(fn.Signature)
+	var s summary
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || ri < 0 || b == fn.Recover {
+			continue
+		}
+		results := blocking.Returned(ret, ri)
+		if ei < 0 {
+			s.result |= c.mayAt(results, b)
+			continue
+		}
+		errs := blocking.Returned(ret, ei)
+		if call := pairCall(results, errs, ri, ei); call != nil {
+			// (res, err) of one call: keep its pairing, not the union.
+			callee := c.callee(call)
+			s.result |= callee.result
+			if !allNil(errs, b) {
+				s.pair |= callee.pair
+			}
+			continue
+		}
+		f := c.mayAt(results, b)
+		s.result |= f
+		if !allNil(errs, b) {
+			s.pair |= f
+		}
+	}
+	c.summaries[fn] = s
+	return s
+}
+
+// resultIndexes returns the index of a function's first reconcile.Result
+// result and of its trailing error result, -1 when it has none.
+func resultIndexes(sig *types.Signature) (ri, ei int) {
+	ri, ei = -1, -1
+	res := sig.Results()
+	for i := 0; i < res.Len(); i++ {
+		if ri < 0 && isResult(res.At(i).Type()) {
+			ri = i
+		}
+	}
+	if n := res.Len(); n > 0 && types.Identical(res.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		ei = n - 1
+	}
+	return ri, ei
+}
+
+func isResult(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Name() == "Result" && model.PkgPath(named.Obj().Pkg()) == model.ReconcilePkg
+}
+
+// pairCall returns the call whose Result and error a return hands back
+// together, at indexes ri and ei of its results.
+func pairCall(results, errs []ssa.Value, ri, ei int) *ssa.Call {
+	if len(results) != 1 || len(errs) != 1 {
+		return nil
+	}
+	r, ok0 := results[0].(*ssa.Extract)
+	e, ok1 := errs[0].(*ssa.Extract)
+	if !ok0 || !ok1 || r.Tuple != e.Tuple {
+		return nil
+	}
+	call, ok := r.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	cri, cei := resultIndexes(call.Call.Signature())
+	if r.Index != cri || e.Index != cei {
+		return nil
+	}
+	return call
+}
+
+// callee summarizes the function a call statically calls: from its code
+// when it is in this package, from its fact when it is imported.
+func (c *checker) callee(call *ssa.Call) summary {
+	if fn := c.local(call); fn != nil {
+		return c.summarize(fn)
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		return summary{}
+	}
+	if orig := fn.Origin(); orig != nil {
+		fn = orig
+	}
+	obj, _ := fn.Object().(*types.Func)
+	var fact requeues
+	if obj == nil || !c.pass.ImportObjectFact(obj, &fact) {
+		return summary{}
+	}
+	return summary{result: fact.Result, pair: fact.Pair}
+}
+
+// mayAt is the set of fields the Results in values may set at block b:
+// what their values may set, less what a test that b runs behind found
+// zero (`if res.RequeueAfter == 0 { return res, err }`).
+func (c *checker) mayAt(values []ssa.Value, b *ssa.BasicBlock) fields {
+	var f fields
+	for _, v := range values {
+		f |= c.may(v, map[ssa.Value]bool{}) &^ zeroHere(v, b)
+	}
+	return f
+}
+
+// may is the set of fields a Result value may set. A value the check cannot
+// follow (a parameter, a field of a struct) sets none: the check reports
+// what it can show.
+func (c *checker) may(v ssa.Value, seen map[ssa.Value]bool) fields {
+	if seen[v] {
+		return 0
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Phi:
+		var f fields
+		for _, edge := range v.Edges {
+			f |= c.may(edge, seen)
+		}
+		return f
+	case *ssa.UnOp:
+		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			return c.slot(alloc, v.Block(), index(v), 0, seen, map[slotKey]bool{})
+		}
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			if ri, _ := resultIndexes(call.Call.Signature()); ri == v.Index {
+				return c.callee(call).result
+			}
+		}
+	case *ssa.Call:
+		if isResult(v.Type()) {
+			return c.callee(v).result
+		}
+	}
+	return 0
+}
+
+type slotKey struct {
+	b       *ssa.BasicBlock
+	decided fields
+}
+
+// slot is the set of fields the Result in alloc may set when the
+// instruction at index before of b reads it: the stores that reach that
+// read on some path, walked back to the last store of the whole value or to
+// the allocation, which zeroes it. decided holds the fields a later store
+// on the path already wrote.
+func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided fields, seen map[ssa.Value]bool, visited map[slotKey]bool) fields {
+	var f fields
+	for j := before - 1; j >= 0; j-- {
+		switch instr := b.Instrs[j].(type) {
+		case *ssa.Alloc:
+			if instr == alloc {
+				return f
+			}
+		case *ssa.Store:
+			if instr.Addr == alloc {
+				return f | c.may(instr.Val, seen)&^decided
+			}
+			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fa.X == alloc {
+				field := fieldOf(structOf(alloc).Field(fa.Field).Name())
+				if field&decided == 0 && !isZeroConst(instr.Val) {
+					f |= field
+				}
+				decided |= field
+			}
+		case ssa.CallInstruction:
+			f |= c.writes(instr.Common(), alloc) &^ decided
+		}
+	}
+	if decided == requeue|requeueAfter {
+		return f
+	}
+	for _, p := range b.Preds {
+		key := slotKey{p, decided}
+		if !visited[key] {
+			visited[key] = true
+			f |= c.slot(alloc, p, len(p.Instrs), decided, seen, visited)
+		}
+	}
+	return f
+}
+
+// writes is the set of fields a call may set through the address of the
+// Result in alloc that it is passed (`updateRequeueAfter(&res, d)`), when
+// the callee is of this package.
+func (c *checker) writes(call *ssa.CallCommon, alloc *ssa.Alloc) fields {
+	fn := call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg {
+		return 0
+	}
+	var f fields
+	for i, a := range call.Args {
+		if a != alloc || i >= len(fn.Params) {
+			continue
+		}
+		for _, ref := range *fn.Params[i].Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			field := fieldOf(structOf(fa.X).Field(fa.Field).Name())
+			for _, use := range *fa.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == fa && !isZeroConst(st.Val) {
+					f |= field
+				}
+			}
+		}
+	}
+	return f
+}
+
+func structOf(ptr ssa.Value) *types.Struct {
+	st, _ := ptr.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	return st
+}
+
+func index(instr ssa.Instruction) int {
+	for i, in := range instr.Block().Instrs {
+		if in == instr {
+			return i
+		}
+	}
+	return 0
+}
+
+func isZeroConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && (c.Value == nil || c.Value.Kind() == constant.Bool && !constant.BoolVal(c.Value) ||
+		c.Value.Kind() == constant.Int && constant.Sign(c.Value) == 0)
+}
+
+// zeroHere is the set of fields of the Result v that block b runs only after
+// a test found zero: the edge of `res.RequeueAfter == 0` (or <= 0, or the
+// else of > 0), or of `!res.Requeue`, that b is dominated by.
+func zeroHere(v ssa.Value, b *ssa.BasicBlock) fields {
+	var f fields
+	for _, d := range b.Parent().Blocks {
+		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		field, zeroWhen := zeroTest(test.Cond, v)
+		if field == 0 {
+			continue
+		}
+		edge := d.Succs[1]
+		if zeroWhen {
+			edge = d.Succs[0]
+		}
+		if len(edge.Preds) == 1 && edge.Dominates(b) {
+			f |= field
+		}
+	}
+	return f
+}
+
+// zeroTest matches a condition on a field of the Result v: the field, and
+// whether the condition holds (true) or fails (false) when it is zero.
+func zeroTest(cond ssa.Value, v ssa.Value) (fields, bool) {
+	switch cond := cond.(type) {
+	case *ssa.UnOp:
+		if cond.Op == token.NOT {
+			f, when := zeroTest(cond.X, v)
+			return f, !when
+		}
+		if f := fieldRead(cond, v); f == requeue {
+			return f, false
+		}
+	case *ssa.Field:
+		if f := fieldRead(cond, v); f == requeue {
+			return f, false
+		}
+	case *ssa.BinOp:
+		x, y, op := cond.X, cond.Y, cond.Op
+		if isZeroConst(x) {
+			x, y = y, x
+			op = mirror(op)
+		}
+		f := fieldRead(x, v)
+		if f == 0 || !isZeroConst(y) {
+			return 0, false
+		}
+		switch op {
+		case token.EQL, token.LEQ:
+			return f, true
+		case token.NEQ, token.GTR:
+			return f, false
+		}
+	}
+	return 0, false
+}
+
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// fieldRead matches a read of Requeue or RequeueAfter of the Result v:
+// v.F of a value, or *(&a.F) when v is read from a.
+func fieldRead(x ssa.Value, v ssa.Value) fields {
+	switch x := x.(type) {
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok && sameResult(x.X, v) {
+			return fieldOf(st.Field(x.Field).Name())
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && sameResult(fa.X, v) {
+			return fieldOf(structOf(fa.X).Field(fa.Field).Name())
+		}
+	}
+	return 0
+}
+
+// sameResult reports whether a and b are one Result: the same value, or
+// reads of (or the address of) the same local.
+func sameResult(a, b ssa.Value) bool {
+	return a == b || a != nil && slotOf(a) != nil && slotOf(a) == slotOf(b)
+}
+
+func slotOf(v ssa.Value) *ssa.Alloc {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return v
+	case *ssa.UnOp:
+		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			return alloc
+		}
+	}
+	return nil
+}
+
+func allNil(errs []ssa.Value, b *ssa.BasicBlock) bool {
+	for _, e := range errs {
+		if !blocking.NilHere(e, b) {
+			return false
+		}
+	}
+	return len(errs) > 0
+}
