@@ -15,8 +15,8 @@ import (
 // _test.go files, and an envtest suite that builds a reconciler, a fake
 // client or a mock that sleeps is not what production runs. Production
 // files cannot refer to what test files declare, so leaving the test files
-// out of the SSA program leaves out exactly the test code: its entry points,
-// its bindings, its implementations and its stores into package variables.
+// out of the walk leaves out exactly the test code: its entry points, its
+// bindings, its implementations and its stores into package variables.
 var includeTests bool
 
 // programFiles are the files of the package that the engine analyzes.
@@ -63,8 +63,8 @@ func (w *walker) declaredInTest(obj types.Object) bool {
 }
 
 // leftOut reports whether pos is in a test file the engine leaves out. The
-// SSA program holds only the analyzed files' functions, but the package's
-// init runs every package-level variable's initializer, test files' too.
+// walk visits only the analyzed files' functions, but the package's init
+// runs every package-level variable's initializer, test files' too.
 func (w *walker) leftOut(pos token.Pos) bool {
 	if includeTests || !pos.IsValid() {
 		return false

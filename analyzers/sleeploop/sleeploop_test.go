@@ -59,6 +59,15 @@ func TestTestFiles(t *testing.T) {
 	if len(quiet.errors) == 0 {
 		t.Errorf("without -tests: the fixture's findings in test files were reported")
 	}
+	// The engine reports only its internal errors: a package variable
+	// declared in a test file must not cause one.
+	var engine recorder
+	analysistest.Run(&engine, fixtures.Dir(t), blocking.Analyzer, "example.com/testfiles/...")
+	for _, e := range engine.errors {
+		if strings.Contains(e, "internal error") {
+			t.Error(e)
+		}
+	}
 
 	if err := blocking.Analyzer.Flags.Set("tests", "true"); err != nil {
 		t.Fatal(err)

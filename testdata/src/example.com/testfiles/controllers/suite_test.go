@@ -11,6 +11,10 @@ import (
 
 var _ = &Reconciler{Cleaner: mocks.SlowCleaner{}} // want `time.Sleep blocks the reconcile worker through the value bound to controllers.Reconciler.Cleaner here \(waits up to 1m0s\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:36\) -> \(mocks.SlowCleaner\).Clean`
 
+// suiteCtx is a package variable only the tests declare: the package's init
+// initializes it.
+var suiteCtx = context.Background()
+
 type sleepyChecker struct{}
 
 func (sleepyChecker) Check() error {
