@@ -69,7 +69,7 @@ func (w *walker) forEachGoroutine(fn *ssa.Function, src ssa.Value, f func(starte
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Go)
-			if !ok || w.leftOut(g.Pos()) {
+			if !ok {
 				continue
 			}
 			call := g.Common()

@@ -130,11 +130,7 @@ func (w *walker) reconcileDeadline() bool {
 // forEachStore calls f for every store into a struct field in the package.
 func (w *walker) forEachStore(f func(store *ssa.Store, fa *ssa.FieldAddr, field *types.Var)) {
 	for _, fi := range w.funcs {
-		fieldStores(fi.fn, func(store *ssa.Store, fa *ssa.FieldAddr, field *types.Var) {
-			if !w.leftOut(store.Pos()) && !w.leftOut(fa.Pos()) {
-				f(store, fa, field)
-			}
-		})
+		fieldStores(fi.fn, f)
 	}
 }
 
@@ -196,7 +192,7 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 			for _, b := range fi.fn.Blocks {
 				for _, instr := range b.Instrs {
 					call, ok := instr.(*ssa.Call)
-					if !ok || w.ignored.at(w.pass.Fset, call.Pos()) || w.leftOut(call.Pos()) {
+					if !ok || w.ignored.at(w.pass.Fset, call.Pos()) {
 						continue
 					}
 					for _, need := range w.calleeNeeds(call.Call) {

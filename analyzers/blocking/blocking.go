@@ -14,6 +14,7 @@ package blocking
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -108,7 +109,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return &Result{}, nil // nothing here can reach a sink: skip building SSA
 	}
-	w := newWalker(pass, files, buildSSA(pass), table)
+	w := newWalker(pass, files, buildSSA(pass, files), table)
 	w.scanAll()
 	w.guard("the call graph of "+pass.Pkg.Path(), files[0].Package, w.solve)
 	entries, needs := w.entries()
@@ -138,15 +139,12 @@ func table() *model.Table {
 
 // buildSSA builds the package's SSA form. The engine builds it itself rather
 // than requiring buildssa so that packages it skips cost nothing.
-func buildSSA(pass *analysis.Pass) *ssa.Package {
+func buildSSA(pass *analysis.Pass, files []*ast.File) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	// All files, test files too: the package's types and its init need them
-	// all. The walk then looks only at the program's functions (see
-	// programFiles).
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, files, programInfo(pass, files), false)
 	pkg.Build()
 	return pkg
 }

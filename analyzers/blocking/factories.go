@@ -151,23 +151,8 @@ func (w *walker) globalFunc(g *ssa.Global) Prov {
 // which only tests decide, and a reset stores nil; what production runs is
 // the function the package itself puts there.
 func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
-	if w.globalStores == nil {
-		// One pass over the package for all its globals.
-		w.globalStores = make(map[*ssa.Global][]ssa.Value)
-		for _, fi := range w.funcs {
-			for _, b := range fi.fn.Blocks {
-				for _, instr := range b.Instrs {
-					if store, ok := instr.(*ssa.Store); ok && !w.leftOut(store.Pos()) {
-						if g, ok := store.Addr.(*ssa.Global); ok {
-							w.globalStores[g] = append(w.globalStores[g], store.Val)
-						}
-					}
-				}
-			}
-		}
-	}
 	var found *ssa.Function
-	for _, v := range w.globalStores[g] {
+	for _, v := range w.storesInto(g) {
 		if ct, ok := v.(*ssa.ChangeType); ok { // a func literal given a named func type
 			v = ct.X
 		}
@@ -181,6 +166,46 @@ func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
 		found = fn
 	}
 	return found
+}
+
+// storesInto lists the values the package's program code stores into g.
+func (w *walker) storesInto(g *ssa.Global) []ssa.Value {
+	if w.globalStores == nil {
+		// One pass over the package for all its globals.
+		w.globalStores = make(map[*ssa.Global][]ssa.Value)
+		for _, fi := range w.funcs {
+			for _, b := range fi.fn.Blocks {
+				for _, instr := range b.Instrs {
+					if store, ok := instr.(*ssa.Store); ok {
+						if g, ok := store.Addr.(*ssa.Global); ok {
+							w.globalStores[g] = append(w.globalStores[g], store.Val)
+						}
+					}
+				}
+			}
+		}
+	}
+	return w.globalStores[g]
+}
+
+// globalValue is what the package's code stores into g, joined: a client
+// built once in a package variable and used by every call. Values that
+// depend on the storing function's parameters (a setter, a test hook) are
+// decided by its callers and left out; the zero value counts until
+// something is stored.
+func (w *walker) globalValue(g *ssa.Global, path []string, prop Property) Prov {
+	p, known := Prov{Kind: Nil}, false
+	for _, v := range w.storesInto(g) {
+		q := w.eval(v, path, prop)
+		if q.Kind == FromParam || q.Kind == Unknown {
+			continue
+		}
+		p, known = merge(p, q), true
+	}
+	if !known {
+		return Prov{Kind: Unknown}
+	}
+	return p
 }
 
 // resultMethodsOf lists, for each result of interface type of fn, the

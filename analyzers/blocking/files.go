@@ -15,8 +15,8 @@ import (
 // _test.go files, and an envtest suite that builds a reconciler, a fake
 // client or a mock that sleeps is not what production runs. Production
 // files cannot refer to what test files declare, so leaving the test files
-// out of the walk leaves out exactly the test code: its entry points, its
-// bindings, its implementations and its stores into package variables.
+// out of the SSA program leaves out exactly the test code: its entry points,
+// its bindings, its implementations and its stores into package variables.
 var includeTests bool
 
 // programFiles are the files of the package that the engine analyzes.
@@ -62,13 +62,23 @@ func (w *walker) declaredInTest(obj types.Object) bool {
 	return !includeTests && obj.Pkg() == w.pass.Pkg && strings.HasSuffix(w.pass.Fset.Position(obj.Pos()).Filename, "_test.go")
 }
 
-// leftOut reports whether pos is in a test file the engine leaves out. The
-// walk visits only the analyzed files' functions, but the package's init
-// runs every package-level variable's initializer, test files' too.
-func (w *walker) leftOut(pos token.Pos) bool {
-	if includeTests || !pos.IsValid() {
-		return false
+// programInfo is the package's type information for an SSA program of
+// files only: the package's init must not run the initializers of variables
+// that test files declare.
+func programInfo(pass *analysis.Pass, files []*ast.File) *types.Info {
+	if len(files) == len(pass.Files) {
+		return pass.TypesInfo
 	}
-	f := w.pass.Fset.File(pos)
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+	inProgram := make(map[*token.File]bool)
+	for _, f := range files {
+		inProgram[pass.Fset.File(f.FileStart)] = true
+	}
+	info := *pass.TypesInfo
+	info.InitOrder = nil
+	for _, init := range pass.TypesInfo.InitOrder {
+		if inProgram[pass.Fset.File(init.Rhs.Pos())] {
+			info.InitOrder = append(info.InitOrder, init)
+		}
+	}
+	return &info
 }

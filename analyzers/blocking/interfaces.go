@@ -9,16 +9,24 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// maxImplementations bounds how many implementations an interface call may
-// resolve to. Past it the interface is too general (an io.Writer, a logger)
-// for "calls every implementation" to say anything useful, and the call stays
-// unresolved.
+// maxImplementations bounds how many of the types that merely implement an
+// interface a call may resolve to. Past it the interface is too general (an
+// io.Writer, a logger) for "calls every implementation" to say anything
+// useful, and those types are left out.
 const maxImplementations = 8
 
+// maxConverted bounds the types converted to an interface in the package
+// that a call may resolve to: a list of sub-reconcilers is often longer than
+// maxImplementations, and each of them is really put there.
+const maxConverted = 32
+
 // implementations resolves an interface method call to the methods of the
-// named types, declared in this package or in a package it imports directly,
-// that implement the interface. Interfaces of the standard library are left
-// unresolved: the model says what their well-known implementations do.
+// types that the package's code converts to an interface and that implement
+// this one (a slice of sub-reconcilers, a value returned as the interface),
+// and, when there are few of them, of the named types declared in this
+// package or in a package it imports directly that implement it.
+// Interfaces of the standard library are left unresolved: the model says
+// what their well-known implementations do.
 func (w *walker) implementations(call *ssa.CallCommon) []*types.Func {
 	method := call.Method
 	if method.Pkg() == nil || model.IsStd(model.PkgPath(method.Pkg())) {
@@ -28,22 +36,72 @@ func (w *walker) implementations(call *ssa.CallCommon) []*types.Func {
 	if !ok {
 		return nil // a call through a type parameter
 	}
-	var impls []*types.Func
-	for _, tn := range w.implementationCandidates() {
-		ptr := types.NewPointer(tn.Type())
-		if !types.Implements(ptr, iface) {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(ptr, true, method.Pkg(), method.Name())
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		if impls = append(impls, fn); len(impls) > maxImplementations {
+	lookup := func(t types.Type) *types.Func {
+		if !types.Implements(t, iface) {
 			return nil
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, method.Pkg(), method.Name())
+		fn, _ := obj.(*types.Func)
+		return fn
+	}
+	var impls []*types.Func
+	seen := make(map[*types.Func]bool)
+	add := func(fn *types.Func) {
+		if fn != nil && !seen[fn] {
+			seen[fn] = true
+			impls = append(impls, fn)
+		}
+	}
+	for _, t := range w.convertedTypes() {
+		add(lookup(t))
+	}
+	if len(impls) > maxConverted {
+		return nil
+	}
+	var declared []*types.Func
+	for _, tn := range w.implementationCandidates() {
+		if fn := lookup(types.NewPointer(tn.Type())); fn != nil && !seen[fn] {
+			declared = append(declared, fn)
+		}
+	}
+	if len(declared) <= maxImplementations {
+		for _, fn := range declared {
+			add(fn)
 		}
 	}
 	return impls
+}
+
+// convertedTypes lists the concrete types that the package's code converts
+// to an interface, in a deterministic order.
+func (w *walker) convertedTypes() []types.Type {
+	if w.convertedTypesMemo != nil {
+		return w.convertedTypesMemo
+	}
+	w.convertedTypesMemo = []types.Type{}
+	seen := make(map[string]bool)
+	for _, fi := range w.funcs {
+		for _, b := range fi.fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				t := mi.X.Type()
+				if _, isIface := t.Underlying().(*types.Interface); isIface {
+					continue
+				}
+				if key := types.TypeString(t, nil); !seen[key] {
+					seen[key] = true
+					w.convertedTypesMemo = append(w.convertedTypesMemo, t)
+				}
+			}
+		}
+	}
+	slices.SortFunc(w.convertedTypesMemo, func(a, b types.Type) int {
+		return strings.Compare(types.TypeString(a, nil), types.TypeString(b, nil))
+	})
+	return w.convertedTypesMemo
 }
 
 // implementationCandidates lists the non-generic named types, other than

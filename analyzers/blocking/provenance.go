@@ -309,6 +309,9 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			if prop == Dispatches && len(path) == 0 {
 				return w.globalFunc(x)
 			}
+			if prop != Dispatches && x.Pkg == w.pkg {
+				return w.globalValue(x, path, prop)
+			}
 		case *ssa.Alloc:
 			if _, isStruct := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); !isStruct {
 				// A variable whose address is taken: what is stored in it.

@@ -31,7 +31,8 @@ type walker struct {
 	// item (see findWorkerHandlers).
 	workerHandlers map[*ssa.Function]bool
 
-	candidates []*types.TypeName // named types that may implement an interface; see implementations
+	candidates         []*types.TypeName // named types that may implement an interface; see implementations
+	convertedTypesMemo []types.Type      // memo of convertedTypes
 
 	provs                 map[provKey]Prov                // memo of eval
 	results               map[*ssa.Function][]ResultValue // memo of resultValues
@@ -138,9 +139,6 @@ func (w *walker) scan(fi *funcInfo) {
 	loops := loopBlocks(fi.fn)
 	for _, b := range fi.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if w.leftOut(instr.Pos()) {
-				continue
-			}
 			at := func(pos token.Pos) site {
 				return site{fi: fi, frame: w.frame(fi, pos), inLoop: loops[b.Index]}
 			}
