@@ -271,6 +271,15 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	return e.capped()
 }
 
+// repeated returns e as reached from a loop with a constant trip count:
+// a known total wait is that many times longer.
+func (e Effect) repeated(times int64) Effect {
+	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
+		e.Wait.Total *= time.Duration(times)
+	}
+	return e
+}
+
 // capped keeps at most MaxChain frames: the first ones and the sink's.
 func (e Effect) capped() Effect {
 	if len(e.Chain) > MaxChain {

@@ -60,6 +60,7 @@ type localCall struct {
 	callee *ssa.Function
 	frame  Frame
 	inLoop bool
+	times  int64 // see repeat
 	args   bound
 }
 
@@ -67,7 +68,8 @@ type localCall struct {
 type site struct {
 	fi     *funcInfo
 	frame  Frame
-	inLoop bool
+	inLoop bool  // repeats without a known bound
+	times  int64 // repeats this many times, if more than once (see repeat)
 }
 
 func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
@@ -136,11 +138,15 @@ func (w *walker) scanAll() {
 // scan records the sinks, the calls out of the package and the local calls
 // of one function body.
 func (w *walker) scan(fi *funcInfo) {
-	loops := loopBlocks(fi.fn)
+	loops, loopStmts := loopBlocks(fi.fn), loopsOf(fi.fn)
 	for _, b := range fi.fn.Blocks {
 		for _, instr := range b.Instrs {
 			at := func(pos token.Pos) site {
-				return site{fi: fi, frame: w.frame(fi, pos), inLoop: loops[b.Index]}
+				r := repeat{times: 1}
+				if loops[b.Index] {
+					r = w.repeatAt(loopStmts, pos)
+				}
+				return site{fi: fi, frame: w.frame(fi, pos), inLoop: r.unbounded, times: r.times}
 			}
 			switch instr := instr.(type) {
 			case *ssa.Go:
@@ -239,7 +245,7 @@ func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args b
 	}
 	switch {
 	case local != nil:
-		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, args: args})
+		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, times: s.times, args: args})
 	case external != nil:
 		w.callExternal(s, external, call, args)
 	}
@@ -285,7 +291,7 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 			continue
 		}
 		for _, e := range w.decide(e, args) {
-			s.fi.base.add(e.prefixed(s.frame, s.inLoop))
+			s.fi.base.add(e.prefixed(s.frame, s.inLoop).repeated(s.times))
 		}
 	}
 }
@@ -393,6 +399,7 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 			InLoop: s.inLoop,
 			Chain:  []Frame{s.frame},
 		}
+		e = e.repeated(s.times)
 		if entry.Why != "" {
 			e.Notes = []string{entry.Why}
 		}
@@ -497,7 +504,7 @@ func (w *walker) scanReceive(s site, ch ssa.Value) {
 	if wait.Every > 0 { // one receive from a ticker waits one period
 		wait.Total, wait.Every = wait.Every, 0
 	}
-	s.fi.base.add(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}})
+	s.fi.base.add(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}}.repeated(s.times))
 }
 
 // scanSelect records the timers a select waits on; a select that waits on
@@ -641,7 +648,7 @@ func (w *walker) solve() {
 				for _, c := range fi.calls {
 					for _, e := range w.byFunc[c.callee].summary.sorted() {
 						for _, e := range w.decide(e, c.args) {
-							if fi.summary.add(e.prefixed(c.frame, c.inLoop)) {
+							if fi.summary.add(e.prefixed(c.frame, c.inLoop).repeated(c.times)) {
 								changed = true
 							}
 						}

@@ -29,7 +29,7 @@ func (r *MachineReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return runPhases(ctx, append(always, r.reconcileDelete), &m)
 	}
 	settle := func(ctx context.Context, m *Machine) (ctrl.Result, error) {
-		time.Sleep(3 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 3s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:35\) -> phases.runPhases \(phases/phases.go:41\) -> \(\*phases.MachineReconciler\).Reconcile\$1 \(phases/phases.go:32\) -> time.Sleep`
+		time.Sleep(3 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 3s\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:35\) -> phases.runPhases \(phases/phases.go:41\) -> \(\*phases.MachineReconciler\).Reconcile\$1 \(phases/phases.go:32\) -> time.Sleep`
 		return ctrl.Result{}, nil
 	}
 	return runPhases(ctx, append(always, r.reconcileNormal, settle), &m)
@@ -59,7 +59,7 @@ func (r *MachineReconciler) reconcileNormal(ctx context.Context, m *Machine) (ct
 
 // reconcileDelete waits for the node to go, in the worker.
 func (r *MachineReconciler) reconcileDelete(ctx context.Context, m *Machine) (ctrl.Result, error) {
-	err := wait.PollUntilContextTimeout(ctx, 2*time.Second, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker in the finalizer branch \(polls every 2s for up to 10s, in a loop that repeats it\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:29\) -> phases.runPhases \(phases/phases.go:41\) -> \(\*phases.MachineReconciler\).reconcileDelete \(phases/phases.go:62\) -> wait.PollUntilContextTimeout`
+	err := wait.PollUntilContextTimeout(ctx, 2*time.Second, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker in the finalizer branch \(polls every 2s for up to 10s\): \(\*phases.MachineReconciler\).Reconcile \(phases/phases.go:29\) -> phases.runPhases \(phases/phases.go:41\) -> \(\*phases.MachineReconciler\).reconcileDelete \(phases/phases.go:62\) -> wait.PollUntilContextTimeout`
 		return r.Nodes.DeleteNode(ctx, m.Name) == nil, nil
 	})
 	return ctrl.Result{}, err
@@ -114,7 +114,7 @@ func (r *WrappedReconciler) waitForCache(ctx context.Context, m *Machine) (ctrl.
 // pollCache is one call further: the phase's summary is complete only once
 // the package's call graph is solved.
 func (r *WrappedReconciler) pollCache(ctx context.Context) error {
-	return wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker \(polls every 100ms for up to 10s, in a loop that repeats it\): \(\*phases.WrappedReconciler\).Reconcile \(phases/phases.go:104\) -> phases.runPhases \(phases/phases.go:41\) -> phases.wrapErr\$1 \(phases/phases.go:94\) -> \(\*phases.WrappedReconciler\).waitForCache \(phases/phases.go:111\) -> \(\*phases.WrappedReconciler\).pollCache \(phases/phases.go:117\) -> wait.PollUntilContextTimeout`
+	return wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker \(polls every 100ms for up to 10s\): \(\*phases.WrappedReconciler\).Reconcile \(phases/phases.go:104\) -> phases.runPhases \(phases/phases.go:41\) -> phases.wrapErr\$1 \(phases/phases.go:94\) -> \(\*phases.WrappedReconciler\).waitForCache \(phases/phases.go:111\) -> \(\*phases.WrappedReconciler\).pollCache \(phases/phases.go:117\) -> wait.PollUntilContextTimeout`
 		return true, nil
 	})
 }

@@ -49,12 +49,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	})
 	_ = retry.OnError(slowBackoff, func(error) bool { return true }, func() error { return nil }) // want `retry.OnError blocks the reconcile worker \(waits up to 2s\)`
 
-	// A hand-written retry loop whose body waits less than the threshold.
+	// A hand-written retry loop whose body waits less than the threshold:
+	// its 100 turns wait 5s in all.
 	for i := 0; i < 100; i++ {
 		if r.ready() {
 			break
 		}
-		time.Sleep(50 * time.Millisecond) // want `time.Sleep blocks the reconcile worker \(waits up to 50ms, in a loop that repeats it\)`
+		time.Sleep(50 * time.Millisecond) // want `time.Sleep blocks the reconcile worker \(waits up to 5s\)`
 	}
 
 	// Silent: a short constant sleep, a goroutine, a deferred short nap.
@@ -77,7 +78,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 var slowBackoff = wait.Backoff{Steps: 3, Duration: time.Second, Factor: 1}
 
 func pause(d time.Duration) {
-	time.Sleep(d) // want `time.Sleep blocks the reconcile worker \(waits for a time not known statically\): \(\*waits.Reconciler\).Reconcile \(waits/waits.go:67\) -> waits.pause \(waits/waits.go:80\) -> time.Sleep`
+	time.Sleep(d) // want `time.Sleep blocks the reconcile worker \(waits for a time not known statically\): \(\*waits.Reconciler\).Reconcile \(waits/waits.go:68\) -> waits.pause \(waits/waits.go:81\) -> time.Sleep`
 }
 
 func background() { time.Sleep(time.Hour) }
@@ -89,7 +90,7 @@ func ping(n int) {
 }
 
 func pong(n int) {
-	time.Sleep(time.Duration(n) * time.Second) // want `\(\*waits.Reconciler\).Reconcile \(waits/waits.go:73\) -> waits.ping \(waits/waits.go:87\) -> waits.pong \(waits/waits.go:92\) -> time.Sleep`
+	time.Sleep(time.Duration(n) * time.Second) // want `\(\*waits.Reconciler\).Reconcile \(waits/waits.go:74\) -> waits.ping \(waits/waits.go:88\) -> waits.pong \(waits/waits.go:93\) -> time.Sleep`
 	ping(n)
 }
 
