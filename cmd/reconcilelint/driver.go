@@ -191,10 +191,12 @@ func load(opts *options, stderr io.Writer) (good []string, broken int, err error
 		args = append(args, "-tags="+opts.tags)
 	}
 	cmd := exec.Command("go", append(args, opts.patterns...)...)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
+	var out bytes.Buffer
+	// go list's own messages go to stderr as they come: the modules it
+	// downloads on a first run, or why it failed.
+	cmd.Stdout, cmd.Stderr = &out, stderr
 	if err := cmd.Run(); err != nil {
-		return nil, 0, fmt.Errorf("go list: %v\n%s", err, strings.TrimSpace(errOut.String()))
+		return nil, 0, fmt.Errorf("go list: %v (see above)", err)
 	}
 	var order []string                  // packages (not test variants), as go list prints them
 	firstErr := make(map[string]string) // a package's first load error, its test variants' included
