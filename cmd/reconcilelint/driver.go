@@ -62,7 +62,9 @@ func parseFlags(opts *options, name string, args []string, all []*analysis.Analy
 }
 
 // runStandalone is `reconcilelint [flags] [packages]`. It returns the exit
-// code: 0 without findings, 3 with findings, 1 on errors; with -json, 0
+// code: 0 without findings, 3 with findings, 1 on errors, including
+// packages that do not load, even when the others have findings (they are
+// printed all the same: the run is incomplete, and says so); with -json, 0
 // unless there are errors.
 func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
 	opts := &options{}
@@ -77,7 +79,7 @@ func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Wr
 	if opts.fix {
 		return runFix(opts, stdout, stderr)
 	}
-	found, err := vet(opts, stderr)
+	found, broken, err := vet(opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 	}
@@ -93,9 +95,9 @@ func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Wr
 			writeText(stdout, d, cwd, opts.oneline)
 		}
 	}
-	fmt.Fprintln(stderr, summary(found, all))
+	fmt.Fprintln(stderr, summary(found, all)+notAnalyzed(broken))
 	switch {
-	case err != nil:
+	case err != nil, broken > 0:
 		return 1
 	case len(found) > 0 && !opts.json:
 		return 3
@@ -103,15 +105,20 @@ func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Wr
 	return 0
 }
 
-// runFix has go vet apply the suggested fixes.
+// runFix has go vet apply the suggested fixes to the packages that load.
 func runFix(opts *options, stdout, stderr io.Writer) int {
-	cmd, err := vetCommand(opts, "-fix")
+	good, broken, err := load(opts, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
+		return 1
+	}
+	cmd, err := vetCommand(opts, "-fix", good)
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	if err := cmd.Run(); err != nil {
+	if err := cmd.Run(); err != nil || broken > 0 {
 		return 1
 	}
 	return 0
@@ -136,7 +143,7 @@ type related struct {
 	Message string `json:"message"`
 }
 
-func vetCommand(opts *options, mode string) (*exec.Cmd, error) {
+func vetCommand(opts *options, mode string, patterns []string) (*exec.Cmd, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("cannot find the reconcilelint executable to hand to go vet: %v", err)
@@ -146,18 +153,137 @@ func vetCommand(opts *options, mode string) (*exec.Cmd, error) {
 		args = append(args, "-tags="+opts.tags)
 	}
 	args = append(args, opts.vetFlags...)
-	args = append(args, opts.patterns...)
+	args = append(args, patterns...)
 	return exec.Command("go", args...), nil
 }
 
-// vet runs go vet with this binary as the vet tool and returns the
-// findings of every package, each once (a package and its test variant
-// report the same ones), sorted by file, line, column and check. go vet's
-// own messages (type errors, downloads) go to stderr as they come.
-func vet(opts *options, stderr io.Writer) ([]diagnostic, error) {
-	cmd, err := vetCommand(opts, "-json")
+// listed is what go list says of a package, or of a pattern that matched
+// none.
+type listed struct {
+	ImportPath string
+	ForTest    string // set on a test variant: the package it tests
+	Name       string
+	Error      *listError
+	DepsErrors []*listError
+}
+
+type listError struct {
+	ImportStack []string // ends with the package where the error is
+	Pos         string
+	Err         string
+}
+
+// load lists the packages the patterns match, tests included, as go vet
+// would load them (same tags, same environment), and returns the import
+// paths of those that load, to hand to go vet, and the number of those that
+// do not. go vet stops before analyzing anything when one package does not
+// load (a module the proxy refuses, a missing build tag, cgo), so the
+// packages that do not load are left out, each named on stderr with the
+// first of its errors. A package one of whose dependencies (or its tests'
+// imports) does not load cannot be type-checked either, so it is left out
+// too. Type errors are not load errors: go vet reports them.
+//
+// When every package loads, good is the patterns themselves, so that go vet
+// sees exactly what the user typed (file names too).
+func load(opts *options, stderr io.Writer) (good []string, broken int, err error) {
+	args := []string{"list", "-e", "-test", "-json=ImportPath,ForTest,Name,Error,DepsErrors"}
+	if opts.tags != "" {
+		args = append(args, "-tags="+opts.tags)
+	}
+	cmd := exec.Command("go", append(args, opts.patterns...)...)
+	var out bytes.Buffer
+	// go list's own messages go to stderr as they come: the modules it
+	// downloads on a first run, or why it failed.
+	cmd.Stdout, cmd.Stderr = &out, stderr
+	if err := cmd.Run(); err != nil {
+		return nil, 0, fmt.Errorf("go list: %v (see above)", err)
+	}
+	var order []string                  // packages (not test variants), as go list prints them
+	firstErr := make(map[string]string) // a package's first load error, its test variants' included
+	dec := json.NewDecoder(&out)
+	for {
+		var p listed
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, 0, fmt.Errorf("reading go list's output: %v", err)
+		}
+		pkg := p.ForTest
+		switch {
+		case pkg != "":
+		case p.Name == "main" && strings.HasSuffix(p.ImportPath, ".test"):
+			continue // a test binary: its errors are its variants'
+		default:
+			pkg = p.ImportPath
+			order = append(order, pkg)
+		}
+		if _, ok := firstErr[pkg]; ok {
+			continue
+		}
+		if e := cmp.Or(p.Error, firstOf(p.DepsErrors)); e != nil {
+			firstErr[pkg] = e.describe(pkg)
+		}
+	}
+	var bad []string
+	for _, pkg := range order {
+		if msg, ok := firstErr[pkg]; ok {
+			bad = append(bad, fmt.Sprintf("reconcilelint: %s: cannot load: %s; not analyzed", pkg, msg))
+		} else {
+			good = append(good, pkg)
+		}
+	}
+	slices.Sort(bad)
+	for _, line := range bad {
+		fmt.Fprintln(stderr, line)
+	}
+	switch {
+	case len(good) == 0 && len(bad) == 0:
+		return nil, 0, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
+	case len(good) == 0:
+		return nil, len(bad), fmt.Errorf("no package of %s loads; nothing was analyzed", strings.Join(opts.patterns, " "))
+	case len(bad) == 0:
+		return opts.patterns, 0, nil
+	}
+	return good, len(bad), nil
+}
+
+func firstOf(errs []*listError) *listError {
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs[0]
+}
+
+// describe puts the error of pkg on one line, at its position, and names
+// the dependency it comes from when that is another package. go's hints on
+// the lines after the first ("to add it:\n\tgo get ...") join the line.
+func (e *listError) describe(pkg string) string {
+	msg := strings.Join(strings.Fields(e.Err), " ")
+	if e.Pos != "" {
+		msg = e.Pos + ": " + msg
+	}
+	if len(e.ImportStack) > 0 {
+		// "example.com/m/p (test)" is p's test files.
+		if from, _, _ := strings.Cut(e.ImportStack[len(e.ImportStack)-1], " "); from != pkg {
+			msg = "its dependency " + from + " does not load: " + msg
+		}
+	}
+	return msg
+}
+
+// vet runs go vet with this binary as the vet tool on the packages that
+// load and returns the findings of every package, each once (a package and
+// its test variant report the same ones), sorted by file, line, column and
+// check, and the number of packages that did not load (named on stderr).
+// go vet's own messages (type errors, downloads) go to stderr as they come.
+func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
+	good, broken, err := load(opts, stderr)
 	if err != nil {
-		return nil, err
+		return nil, broken, err
+	}
+	cmd, err := vetCommand(opts, "-json", good)
+	if err != nil {
+		return nil, broken, err
 	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, stderr
@@ -173,7 +299,7 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, error) {
 		if err := dec.Decode(&tree); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return found, fmt.Errorf("reading go vet's output: %v", err)
+			return found, broken, fmt.Errorf("reading go vet's output: %v", err)
 		}
 		packages++
 		for id, checks := range tree {
@@ -186,7 +312,7 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, error) {
 				}
 				var diags []diagnostic
 				if err := json.Unmarshal(raw, &diags); err != nil {
-					return found, fmt.Errorf("reading go vet's output for %s: %v", pkg, err)
+					return found, broken, fmt.Errorf("reading go vet's output for %s: %v", pkg, err)
 				}
 				for _, d := range diags {
 					d.check, d.pkg = check, pkg
@@ -211,9 +337,9 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, error) {
 	}
 	slices.Sort(problems)
 	if len(problems) > 0 {
-		return found, errors.New(strings.Join(problems, "\nreconcilelint: "))
+		return found, broken, errors.New(strings.Join(problems, "\nreconcilelint: "))
 	}
-	return found, nil
+	return found, broken, nil
 }
 
 // position splits "file:line:col".
@@ -336,4 +462,16 @@ func summary(found []diagnostic, all []*analysis.Analyzer) string {
 		s += ": " + strings.Join(parts, ", ")
 	}
 	return s
+}
+
+// notAnalyzed completes the summary when packages did not load: findings
+// alone would read as a complete run.
+func notAnalyzed(broken int) string {
+	switch broken {
+	case 0:
+		return ""
+	case 1:
+		return "; 1 package not analyzed: it does not load (see above)"
+	}
+	return fmt.Sprintf("; %d packages not analyzed: they do not load (see above)", broken)
 }

@@ -21,7 +21,8 @@ import (
 // each finding's call chain as a code flow, one location per frame, and the
 // chains from the other entry points that reach the same place as further
 // code flows. It returns the exit code: 0 without findings, 3 with
-// findings, 1 on errors.
+// findings, 1 on errors. When packages do not load, it still writes the log
+// of those that do (the workflow uploads it), and exits 1.
 func runSARIF(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer) int {
 	opts := &options{}
 	var output string
@@ -31,7 +32,7 @@ func runSARIF(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.W
 	if err != nil {
 		return 1
 	}
-	found, err := vet(opts, stderr)
+	found, broken, err := vet(opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
@@ -57,8 +58,11 @@ func runSARIF(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.W
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
-	fmt.Fprintln(stderr, summary(found, analyzers))
-	if len(found) > 0 {
+	fmt.Fprintln(stderr, summary(found, analyzers)+notAnalyzed(broken))
+	switch {
+	case broken > 0:
+		return 1
+	case len(found) > 0:
 		return 3
 	}
 	return 0
