@@ -134,6 +134,10 @@ func (w *walker) repeatAt(loops []ast.Node, pos token.Pos) repeat {
 			switch w.pass.TypesInfo.TypeOf(loop.X).Underlying().(type) {
 			case *types.Chan, *types.Signature:
 				r.unbounded = true
+			case *types.Basic: // for range 10
+				if n, ok := w.constInt(loop.X); ok && n > 1 {
+					r.times *= n
+				}
 			}
 		case *ast.ForStmt:
 			if n, ok := w.tripCount(loop); ok {

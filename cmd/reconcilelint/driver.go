@@ -34,6 +34,7 @@ func parseFlags(opts *options, name string, args []string, all []*analysis.Analy
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&opts.tags, "tags", "", "build tags, as for go build")
+	tests := fs.Bool("tests", false, "also analyze _test.go files (the same as -blocking.tests)")
 	passed := make(map[string]bool)
 	for _, a := range all {
 		passed[a.Name] = true
@@ -54,6 +55,9 @@ func parseFlags(opts *options, name string, args []string, all []*analysis.Analy
 			opts.vetFlags = append(opts.vetFlags, "-"+f.Name+"="+f.Value.String())
 		}
 	})
+	if *tests {
+		opts.vetFlags = append(opts.vetFlags, "-blocking.tests=true")
+	}
 	opts.patterns = fs.Args()
 	if len(opts.patterns) == 0 {
 		opts.patterns = []string{"./..."}

@@ -19,6 +19,9 @@ func Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, er
 	for i := 0; i < 90; i++ {
 		time.Sleep(time.Second) // want `waits up to 1m30s`
 	}
+	for range 61 {
+		time.Sleep(time.Second) // want `waits up to 1m1s`
+	}
 	// A loop that waits for a condition repeats the wait with no bound.
 	for !ready() {
 		time.Sleep(time.Second) // want `waits up to 1s, in a loop that repeats it`
