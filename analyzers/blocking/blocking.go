@@ -405,8 +405,14 @@ func Merge(found []Finding) []Finding {
 		// Different sinks of one name reported at one call (out of the
 		// package) would print the same line twice.
 		k := fmt.Sprint(f.Pos, " ", f.Sink)
-		if f.Binding != "" {
+		switch {
+		case f.Binding != "":
 			k = fmt.Sprint(f.Pos, " binding ", f.Binding)
+		case f.madeAt() != "":
+			// A value made without a bound, in a place the notes name, is
+			// one fix however many calls use it: one finding, at the first
+			// of them, that counts the others.
+			k = fmt.Sprint(f.Check, " made at ", f.madeAt())
 		}
 		if groups[k] == nil {
 			keys = append(keys, k)
@@ -418,6 +424,8 @@ func Merge(found []Finding) []Finding {
 		group := groups[k]
 		slices.SortStableFunc(group, func(a, b Finding) int {
 			switch {
+			case a.madeAt() != "" && a.Pos != b.Pos:
+				return cmp.Compare(a.Pos, b.Pos) // the first call that uses the value
 			case a.InLoop != b.InLoop:
 				return cmp.Compare(boolRank(a.InLoop), boolRank(b.InLoop))
 			case shorter(a.Effect, b.Effect):
@@ -439,6 +447,17 @@ func Merge(found []Finding) []Finding {
 		return cmp.Or(cmp.Compare(a.Pos, b.Pos), strings.Compare(a.SinkKey(), b.SinkKey()))
 	})
 	return merged
+}
+
+// madeAt names where the values that leave f unbounded were made, when
+// the notes say (a client literal, a context.Background() call), or "".
+func (f Finding) madeAt() string {
+	for _, n := range f.Notes {
+		if strings.HasSuffix(n, ")") && strings.Contains(n, ".go:") {
+			return strings.Join(f.Notes, " and ")
+		}
+	}
+	return ""
 }
 
 func boolRank(b bool) int {
@@ -464,7 +483,7 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	sinks := 0
 	for _, e := range f.Also {
 		switch {
-		case e.SinkKey() != f.SinkKey():
+		case e.SinkKey() != f.SinkKey(), f.madeAt() != "" && e.ReportPos() != f.Pos:
 			sinks++
 		case e.Chain[0].Func != f.Chain[0].Func:
 			others[e.Chain[0].Func] = true
@@ -476,8 +495,11 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	}
 	if sinks > 0 {
 		through := "this call"
-		if f.Binding != "" {
+		switch {
+		case f.Binding != "":
 			through = "this value"
+		case f.madeAt() != "":
+			through = "the same value"
 		}
 		d.Message += fmt.Sprintf(" (and %d other blocking call%s through %s)", sinks, plural(sinks), through)
 	}

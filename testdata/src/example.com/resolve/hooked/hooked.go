@@ -32,6 +32,15 @@ func SetNewClient(f func() *Client) { newClient = f }
 
 func Delete(url string) error { return newClient().Delete(url) }
 
+// Purge uses the same client as Delete.
+func Purge(url string) error {
+	c := newClient()
+	if err := c.Delete(url + "/data"); err != nil {
+		return err
+	}
+	return c.Delete(url)
+}
+
 var newBoundedClient = newBounded
 
 func SetNewBoundedClient(f func() *Client) { newBoundedClient = f }
