@@ -278,6 +278,9 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			return Prov{Kind: Has}
 		}
 	case *ssa.Phi:
+		if p, ok := w.nilDefault(v, path, prop); ok {
+			return w.overridden(v, path, prop, p)
+		}
 		p := Prov{Kind: Nil}
 		for i, edge := range v.Edges {
 			if i == 0 {
@@ -899,4 +902,43 @@ func isGlobal(g *ssa.Global, pkg, name string) bool {
 func isZero(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && (c.Value == nil || c.Value.ExactString() == "0")
+}
+
+// nilDefault matches `if c == nil { c = http.DefaultClient }` on a
+// parameter: the phi is the caller's value, and what it falls back to only
+// when the caller passes nil. Without it the default would name the origin
+// even when every caller passes a client of its own.
+func (w *walker) nilDefault(phi *ssa.Phi, path []string, prop Property) (Prov, bool) {
+	if len(phi.Edges) != 2 || len(path) > 0 {
+		return Prov{}, false
+	}
+	for i, edge := range phi.Edges {
+		param, ok := edge.(*ssa.Parameter)
+		if !ok || !comparedWithNil(param) {
+			continue
+		}
+		fallback := w.eval(phi.Edges[1-i], path, prop)
+		if fallback.Kind != Lacks {
+			return Prov{}, false
+		}
+		p := w.eval(param, path, prop)
+		p.NilFallback = fallback.Origin
+		return p, true
+	}
+	return Prov{}, false
+}
+
+// comparedWithNil reports whether the function compares v with nil.
+func comparedWithNil(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		if bin, ok := ref.(*ssa.BinOp); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+			if c, ok := bin.Y.(*ssa.Const); ok && c.IsNil() {
+				return true
+			}
+			if c, ok := bin.X.(*ssa.Const); ok && c.IsNil() {
+				return true
+			}
+		}
+	}
+	return false
 }

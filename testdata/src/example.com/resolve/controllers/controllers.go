@@ -7,13 +7,14 @@ import (
 
 	"example.com/resolve/comp"
 	"example.com/resolve/hooked"
+	"example.com/resolve/portahelper"
 	ctrl "sigs.k8s.io/controller-runtime"
 )
 
 type ComponentReconciler struct{}
 
 func (r *ComponentReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	if err := comp.Run("http://svc/" + req.Name); err != nil { // want `http.Get can block the reconcile worker forever: nothing bounds it \(http.DefaultClient, which has no Timeout, with no context\): \(\*controllers.ComponentReconciler\).Reconcile \(controllers/controllers.go:16\) -> comp.Run \(comp/comp.go:7\) -> \(probe.plainProber\).Probe \(probe/probe.go:18\) -> http.Get`
+	if err := comp.Run("http://svc/" + req.Name); err != nil { // want `http.Get can block the reconcile worker forever: nothing bounds it \(http.DefaultClient, which has no Timeout, with no context\): \(\*controllers.ComponentReconciler\).Reconcile \(controllers/controllers.go:17\) -> comp.Run \(comp/comp.go:7\) -> \(probe.plainProber\).Probe \(probe/probe.go:18\) -> http.Get`
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, comp.RunBounded("http://svc/" + req.Name)
@@ -34,4 +35,14 @@ type HookedPurgeReconciler struct{}
 
 func (r *HookedPurgeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	return ctrl.Result{}, hooked.Purge("http://svc/" + req.Name)
+}
+
+// ProductReconciler gets its SDK client from a helper package.
+type ProductReconciler struct{}
+
+func (r *ProductReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if err := portahelper.Client("https://admin").DeleteProduct(req.Name); err != nil { // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(porta/porta.go:17\) and http.Client without Timeout \(portahelper/portahelper.go:13\)\)`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, portahelper.BoundedClient("https://admin").DeleteProduct(req.Name)
 }
