@@ -451,13 +451,21 @@ func Merge(found []Finding) []Finding {
 
 // madeAt names where the values that leave f unbounded were made, when
 // the notes say (a client literal, a context.Background() call), or "".
+// A client made without a timeout is fixed in one place however many
+// requests, each with its own context, go through it: it alone names the
+// place then.
 func (f Finding) madeAt() string {
+	var placed []string
 	for _, n := range f.Notes {
-		if strings.HasSuffix(n, ")") && strings.Contains(n, ".go:") {
-			return strings.Join(f.Notes, " and ")
+		if !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
+			continue
 		}
+		if strings.Contains(strings.ToLower(n), "timeout") {
+			return n
+		}
+		placed = append(placed, n)
 	}
-	return ""
+	return strings.Join(placed, " and ")
 }
 
 func boolRank(b bool) int {

@@ -24,3 +24,15 @@ func (c *Client) DeleteProduct(id string) error {
 	}
 	return resp.Body.Close()
 }
+
+func (c *Client) DeleteUser(id string) error {
+	req, err := http.NewRequest(http.MethodDelete, "/users/"+id, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
