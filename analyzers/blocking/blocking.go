@@ -346,8 +346,8 @@ func (e *Entry) Findings(worth func(Effect) bool) []Effect {
 	seen := make(map[string]bool)
 	for _, pass := range []bool{false, true} {
 		for _, eff := range e.Effects {
-			if eff.InLoop == pass && !seen[eff.SinkKey()] && worth(eff) {
-				seen[eff.SinkKey()] = true
+			if eff.InLoop == pass && !seen[eff.PlaceKey()] && worth(eff) {
+				seen[eff.PlaceKey()] = true
 				found = append(found, eff)
 			}
 		}

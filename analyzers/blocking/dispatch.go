@@ -42,16 +42,23 @@ type ArgValue struct {
 }
 
 // dispatch records an interface or func-value call whose callee the
-// value's provenance decides: passed on as a requirement when the value
-// comes from a parameter or a field, resolved here when its concrete type
-// is in sight. It reports false when neither is known.
+// value's provenance decides: resolved here when its concrete type is in
+// sight, in any package; passed on as a requirement when the value comes
+// from a parameter or a field, in the packages that bind reconcilers'
+// values (see dispatching). It reports false when neither is known.
 func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
-	if !w.dispatching() || call.IsInvoke() && !w.userInterface(call.Method) {
+	if call.IsInvoke() && !w.userInterface(call.Method) {
 		return false
 	}
 	p := w.eval(call.Value, nil, Dispatches)
 	switch p.Kind {
 	case FromParam:
+		if !w.dispatching() {
+			// Passing the call on to the callers is for the packages
+			// that bind reconcilers' values; elsewhere it would fill the
+			// facts with every library's calls through its parameters.
+			return false
+		}
 		d := &Dispatch{Args: w.argValues(call)}
 		sink := "a call of " + fmt.Sprint(call.Value.Type())
 		if call.IsInvoke() {

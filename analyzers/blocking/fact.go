@@ -229,6 +229,20 @@ func (e Effect) SinkKey() string {
 	return e.Sink + "@" + e.Chain[len(e.Chain)-1].Pos
 }
 
+// PlaceKey identifies the sink and the call of this package that leads to
+// it (the report position): a poll helper that four functions call is four
+// places to fix, not one, and summaries keep a chain for each.
+func (e Effect) PlaceKey() string {
+	exit := ""
+	for _, f := range e.Chain {
+		if !f.pos.IsValid() {
+			break
+		}
+		exit = f.Pos
+	}
+	return e.SinkKey() + " from " + exit
+}
+
 // FixAt is the composite literal of this package that built the client
 // without a Timeout, if that is what the effect rests on.
 func (e Effect) FixAt() token.Pos { return e.fixAt }
@@ -241,7 +255,7 @@ func (e Effect) EndsInPackage() bool { return e.Chain[len(e.Chain)-1].pos.IsVali
 // shortest chain that repeats it and with the shortest one that does not,
 // because a short wait matters only when it repeats.
 func (e Effect) key() string {
-	k := e.SinkKey()
+	k := e.PlaceKey()
 	if e.InLoop {
 		k += " (loop)"
 	}

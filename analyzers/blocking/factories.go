@@ -222,6 +222,13 @@ func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		if p.Kind != Concrete {
 			continue
 		}
+		// The result's concrete value is known even when none of its
+		// methods blocks: say so, or importers would fall back to every
+		// implementation in sight, blocking ones included. (A package where
+		// nothing blocks has nothing to say: the pre-check skips it.)
+		if w.anyEffects() {
+			methods = append(methods, ResultMethod{Result: i})
+		}
 		for m := range iface.NumMethods() {
 			name := iface.Method(m).Name()
 			var effects []Effect
@@ -243,4 +250,14 @@ func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 
 func (rm ResultMethod) String() string {
 	return fmt.Sprintf("result %d.%s: %d effects", rm.Result, rm.Method, len(rm.Effects))
+}
+
+// anyEffects reports whether some function of the package may block.
+func (w *walker) anyEffects() bool {
+	for _, fi := range w.funcs {
+		if len(fi.summary) > 0 {
+			return true
+		}
+	}
+	return false
 }

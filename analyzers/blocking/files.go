@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -35,25 +34,6 @@ func programFiles(pass *analysis.Pass) []*ast.File {
 
 func isTestFile(pass *analysis.Pass, f *ast.File) bool {
 	return strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go")
-}
-
-// programImports are the packages that the analyzed files import: a package
-// that only test files import (a mock, a fake) contributes no
-// implementation to production calls.
-func programImports(pass *analysis.Pass) []*types.Package {
-	paths := make(map[string]bool)
-	for _, f := range programFiles(pass) {
-		for _, spec := range f.Imports {
-			paths[strings.Trim(spec.Path.Value, "`\"")] = true
-		}
-	}
-	var pkgs []*types.Package
-	for _, p := range pass.Pkg.Imports() {
-		if paths[p.Path()] || paths[model.PkgPath(p)] {
-			pkgs = append(pkgs, p)
-		}
-	}
-	return pkgs
 }
 
 // declaredInTest reports whether obj is declared in a test file of the

@@ -23,8 +23,8 @@ const maxConverted = 32
 // implementations resolves an interface method call to the methods of the
 // types that the package's code converts to an interface and that implement
 // this one (a slice of sub-reconcilers, a value returned as the interface),
-// and, when there are few of them, of the named types declared in this
-// package or in a package it imports directly that implement it.
+// and, when there are few of them, of the named types the package declares
+// that implement it.
 // Interfaces of the standard library are left unresolved: the model says
 // what their well-known implementations do.
 func (w *walker) implementations(call *ssa.CallCommon) []*types.Func {
@@ -105,37 +105,27 @@ func (w *walker) convertedTypes() []types.Type {
 }
 
 // implementationCandidates lists the non-generic named types, other than
-// interfaces, of this package and of its direct imports outside the standard
-// library and the bounded packages of the model.
+// interfaces, that the package declares. Types of other packages are
+// reached through what the package converts (convertedTypes), the
+// constructors' facts and the values bound to fields: a type another
+// package merely declares (a fake, a mock, an SDK's second client) is not
+// what production code put there.
 func (w *walker) implementationCandidates() []*types.TypeName {
 	if w.candidates != nil {
 		return w.candidates
 	}
 	w.candidates = []*types.TypeName{}
-	pkgs := append([]*types.Package{w.pass.Pkg}, programImports(w.pass)...)
-	for _, pkg := range pkgs {
-		path := model.PkgPath(pkg)
-		if pkg != w.pass.Pkg && (model.IsStd(path) || w.table.BoundedPackage(path)) {
+	scope := w.pass.Pkg.Scope()
+	for _, name := range scope.Names() { // sorted
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
 			continue
 		}
-		scope := pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() {
-				continue
-			}
-			named, ok := tn.Type().(*types.Named)
-			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) || w.declaredInTest(tn) {
-				continue
-			}
-			w.candidates = append(w.candidates, tn)
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) || w.declaredInTest(tn) {
+			continue
 		}
+		w.candidates = append(w.candidates, tn)
 	}
-	slices.SortFunc(w.candidates, func(a, b *types.TypeName) int {
-		if a.Pkg().Path() != b.Pkg().Path() {
-			return strings.Compare(a.Pkg().Path(), b.Pkg().Path())
-		}
-		return strings.Compare(a.Name(), b.Name())
-	})
 	return w.candidates
 }
