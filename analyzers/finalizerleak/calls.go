@@ -9,7 +9,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-const controllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+const (
+	controllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	metav1Pkg         = "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
 
 // removal reports whether instr removes a finalizer: controllerutil's
 // RemoveFinalizer, SetFinalizers or a store to a Finalizers field with a
@@ -105,7 +108,7 @@ func (c *checker) cleanupCall(call *ssa.CallCommon) bool {
 		return c.cleansUp(local)
 	}
 	if call.IsInvoke() {
-		return external(call.Method.Pkg())
+		return c.external(call.Method.Pkg())
 	}
 	callee := origin(call.StaticCallee())
 	if callee == nil {
@@ -115,7 +118,7 @@ func (c *checker) cleanupCall(call *ssa.CallCommon) bool {
 		return false // a closure made elsewhere
 	}
 	obj, ok := callee.Object().(*types.Func)
-	return ok && external(obj.Pkg())
+	return ok && c.external(obj.Pkg())
 }
 
 // cleansUp reports whether a function of this package makes a cleanup call.
@@ -137,9 +140,10 @@ func (c *checker) cleansUp(fn *ssa.Function) bool {
 
 // external reports whether calls into the package may reach outside the
 // cluster: neither Kubernetes' own libraries (client, apimachinery,
-// controller-runtime) nor logging, nor the standard library but for files,
-// commands and HTTP.
-func external(pkg *types.Package) bool {
+// controller-runtime) nor an API types package (obj.Status.SetFailed(...)
+// returns an error, and cleans nothing), nor logging, nor the standard
+// library but for files, commands and HTTP.
+func (c *checker) external(pkg *types.Package) bool {
 	if pkg == nil {
 		return false
 	}
@@ -155,7 +159,38 @@ func external(pkg *types.Package) bool {
 			return false
 		}
 	}
-	return true
+	return !c.apiTypes(pkg)
+}
+
+// apiTypes reports whether pkg declares Kubernetes API types: a struct that
+// embeds metav1's ObjectMeta or TypeMeta.
+func (c *checker) apiTypes(pkg *types.Package) bool {
+	if known, ok := c.apis[pkg]; ok {
+		return known
+	}
+	found := false
+	for _, n := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for f := range st.Fields() {
+			named, ok := types.Unalias(f.Type()).(*types.Named)
+			if ok && f.Embedded() && (f.Name() == "ObjectMeta" || f.Name() == "TypeMeta") &&
+				model.PkgPath(named.Obj().Pkg()) == metav1Pkg {
+				found = true
+			}
+		}
+		if found {
+			break
+		}
+	}
+	c.apis[pkg] = found
+	return found
 }
 
 func loggingPkg(path string) bool {

@@ -6,6 +6,7 @@ package finalizerleak
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"strconv"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
@@ -49,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 		result:   pass.ResultOf[blocking.Analyzer].(*blocking.Result),
 		removes:  make(map[*ssa.Function]bool),
 		cleanups: make(map[*ssa.Function]bool),
+		apis:     make(map[*types.Package]bool),
 		notes:    make(map[place]note),
 	}
 	for _, entry := range c.result.Entries {
@@ -75,8 +77,9 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	pass     *analysis.Pass
 	result   *blocking.Result
-	removes  map[*ssa.Function]bool // memo of removesFinalizer
-	cleanups map[*ssa.Function]bool // memo of cleansUp
+	removes  map[*ssa.Function]bool  // memo of removesFinalizer
+	cleanups map[*ssa.Function]bool  // memo of cleansUp
+	apis     map[*types.Package]bool // memo of apiTypes
 	found    []blocking.Finding
 	notes    map[place]note
 }

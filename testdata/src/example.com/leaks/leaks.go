@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"time"
 
+	"example.com/leaks/api"
 	"example.com/leaks/cloud"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -34,7 +35,7 @@ func (r *Blank) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 	var b Bucket
 	if !b.GetDeletionTimestamp().IsZero() {
 		_ = r.Cloud.Delete(ctx, b.Name)
-		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).Delete may have failed: its error is discarded, so the external resource leaks: \(\*leaks.Blank\).Reconcile \(leaks/leaks.go:37\); return the error \(or ctrl.Result\{RequeueAfter: d\}\) until the cleanup succeeds, then remove the finalizer; treat only NotFound as done`
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).Delete may have failed: its error is discarded, so the external resource leaks: \(\*leaks.Blank\).Reconcile \(leaks/leaks.go:38\); return the error \(or ctrl.Result\{RequeueAfter: d\}\) until the cleanup succeeds, then remove the finalizer; treat only NotFound as done`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -62,7 +63,7 @@ func (r *Logged) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		if err := r.Cloud.Delete(ctx, b.Name); err != nil {
 			log.FromContext(ctx).Error(err, "delete failed", "bucket", b.Name)
 		}
-		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:63\), so the external resource leaks`
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:64\), so the external resource leaks`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -76,7 +77,7 @@ func (r *LoggedMessage) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	if b.DeletionTimestamp != nil {
 		err := r.Cloud.Delete(ctx, b.Name)
 		log.FromContext(ctx).Info(fmt.Sprintf("deleted %s: %v", b.Name, err))
-		b.Finalizers = nil // want `the finalizer removed although \(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:78\)`
+		b.Finalizers = nil // want `the finalizer removed although \(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:79\)`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -115,7 +116,7 @@ func (r *Helper) reconcileDelete(ctx context.Context, b *Bucket) (ctrl.Result, e
 	if err := r.deleteExternal(ctx, b); err != nil {
 		log.FromContext(ctx).Info("cleanup failed", "error", err)
 	}
-	controllerutil.RemoveFinalizer(b, bucketFinalizer) // want `\(\*leaks.Helper\).deleteExternal may have failed: its error is only logged \(leaks/leaks.go:116\), so the external resource leaks: \(\*leaks.Helper\).Reconcile \(leaks/leaks.go:111\) -> \(\*leaks.Helper\).reconcileDelete \(leaks/leaks.go:118\)`
+	controllerutil.RemoveFinalizer(b, bucketFinalizer) // want `\(\*leaks.Helper\).deleteExternal may have failed: its error is only logged \(leaks/leaks.go:117\), so the external resource leaks: \(\*leaks.Helper\).Reconcile \(leaks/leaks.go:112\) -> \(\*leaks.Helper\).reconcileDelete \(leaks/leaks.go:119\)`
 	return ctrl.Result{}, r.Update(ctx, b)
 }
 
@@ -180,13 +181,15 @@ func (r *NotFound) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 	return ctrl.Result{}, r.Update(ctx, &b)
 }
 
-// Silent: the Kubernetes client is not an external cleanup, and a removal
-// guarded by what the cleanup said (done) read its outcome.
+// Silent: the Kubernetes client and the API types' methods are not an
+// external cleanup, and a removal guarded by what the cleanup said (done)
+// read its outcome.
 type NotCleanup struct{ base }
 
 func (r *NotCleanup) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	var b Bucket
+	var b api.Bucket
 	if b.DeletionTimestamp != nil {
+		_ = b.Status.SetFailed()
 		_ = r.Status().Update(ctx, &b)
 		done, _ := r.Cloud.DeleteAsync(ctx, b.Name)
 		if !done {
