@@ -29,8 +29,8 @@ Finalizers, and reports the removal when, on some path, the cleanup's error
 may be non-nil there. A branch that returns (the error, or a requeue) is
 fine, and so is an error known to mean the resource is gone: IsNotFound(err),
 errors.Is(err, ErrNotFound), client.IgnoreNotFound(err) == nil. Calls of the
-Kubernetes client, of logging and of most of the standard library are not
-cleanup calls.`
+Kubernetes client, of API types' methods, of logging and of most of the
+standard library are not cleanup calls.`
 
 const name = "finalizerleak"
 
