@@ -235,7 +235,7 @@ func isLogging(call *ssa.CallCommon) bool {
 		return false
 	}
 	typeName := strings.ToLower(named.Obj().Name())
-	return strings.Contains(typeName, "log") || strings.Contains(typeName, "recorder")
+	return typeName == "log" || strings.Contains(typeName, "logger") || strings.HasSuffix(typeName, "recorder")
 }
 
 // calleeName names the function a call calls, the way chains do:

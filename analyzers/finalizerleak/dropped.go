@@ -257,17 +257,23 @@ func arrayReturned(array *ssa.Alloc) bool {
 }
 
 // notFoundTest matches IsNotFound(err) of any package (apierrors, a cloud
-// SDK's), and errors.Is(err, target) where the target's name says NotFound.
+// SDK's), os.IsNotExist(err), and errors.Is(err, target) where the target's
+// name says NotFound or NotExist.
 func notFoundTest(call *ssa.CallCommon) bool {
 	name := calledName(call)
-	if strings.Contains(strings.ToLower(name), "notfound") && strings.HasPrefix(name, "Is") {
+	if strings.HasPrefix(name, "Is") && saysGone(name) {
 		return true
 	}
 	obj, ok := calleeObject(call)
 	if !ok || obj.Pkg() == nil || obj.Name() != "Is" || (obj.Pkg().Path() != "errors" && !strings.HasSuffix(obj.Pkg().Path(), "/errors")) || len(call.Args) != 2 {
 		return false
 	}
-	return strings.Contains(strings.ToLower(valueName(call.Args[1])), "notfound")
+	return saysGone(valueName(call.Args[1]))
+}
+
+func saysGone(name string) bool {
+	name = strings.ToLower(name)
+	return strings.Contains(name, "notfound") || strings.Contains(name, "notexist")
 }
 
 // valueName names what a value was read from: a global, a field, a call.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"example.com/leaks/api"
@@ -35,7 +36,7 @@ func (r *Blank) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 	var b Bucket
 	if !b.GetDeletionTimestamp().IsZero() {
 		_ = r.Cloud.Delete(ctx, b.Name)
-		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).Delete may have failed: its error is discarded, so the external resource leaks: \(\*leaks.Blank\).Reconcile \(leaks/leaks.go:38\); return the error \(or ctrl.Result\{RequeueAfter: d\}\) until the cleanup succeeds, then remove the finalizer; treat only NotFound as done`
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).Delete may have failed: its error is discarded, so the external resource leaks: \(\*leaks.Blank\).Reconcile \(leaks/leaks.go:39\); return the error \(or ctrl.Result\{RequeueAfter: d\}\) until the cleanup succeeds, then remove the finalizer; treat only NotFound as done`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -63,7 +64,7 @@ func (r *Logged) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		if err := r.Cloud.Delete(ctx, b.Name); err != nil {
 			log.FromContext(ctx).Error(err, "delete failed", "bucket", b.Name)
 		}
-		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:64\), so the external resource leaks`
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:65\), so the external resource leaks`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -77,7 +78,7 @@ func (r *LoggedMessage) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	if b.DeletionTimestamp != nil {
 		err := r.Cloud.Delete(ctx, b.Name)
 		log.FromContext(ctx).Info(fmt.Sprintf("deleted %s: %v", b.Name, err))
-		b.Finalizers = nil // want `the finalizer removed although \(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:79\)`
+		b.Finalizers = nil // want `the finalizer removed although \(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:80\)`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -116,7 +117,7 @@ func (r *Helper) reconcileDelete(ctx context.Context, b *Bucket) (ctrl.Result, e
 	if err := r.deleteExternal(ctx, b); err != nil {
 		log.FromContext(ctx).Info("cleanup failed", "error", err)
 	}
-	controllerutil.RemoveFinalizer(b, bucketFinalizer) // want `\(\*leaks.Helper\).deleteExternal may have failed: its error is only logged \(leaks/leaks.go:117\), so the external resource leaks: \(\*leaks.Helper\).Reconcile \(leaks/leaks.go:112\) -> \(\*leaks.Helper\).reconcileDelete \(leaks/leaks.go:119\)`
+	controllerutil.RemoveFinalizer(b, bucketFinalizer) // want `\(\*leaks.Helper\).deleteExternal may have failed: its error is only logged \(leaks/leaks.go:118\), so the external resource leaks: \(\*leaks.Helper\).Reconcile \(leaks/leaks.go:113\) -> \(\*leaks.Helper\).reconcileDelete \(leaks/leaks.go:120\)`
 	return ctrl.Result{}, r.Update(ctx, b)
 }
 
@@ -177,6 +178,9 @@ func (r *NotFound) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 	if err := client.IgnoreNotFound(r.Cloud.Delete(ctx, b.Name+"-acl")); err != nil {
 		return ctrl.Result{}, err
 	}
+	if err := os.Remove("/var/cache/" + b.Name); err != nil && !os.IsNotExist(err) {
+		return ctrl.Result{}, err
+	}
 	controllerutil.RemoveFinalizer(&b, bucketFinalizer)
 	return ctrl.Result{}, r.Update(ctx, &b)
 }
@@ -230,4 +234,19 @@ func (r *Normal) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 	_ = r.Cloud.Delete(ctx, b.Name+"-tmp")
 	controllerutil.AddFinalizer(&b, bucketFinalizer)
 	return ctrl.Result{}, r.Update(ctx, &b)
+}
+
+// Reported: a NotFound is fine, but any other error is only logged.
+type LoggedUnlessGone struct{ base }
+
+func (r *LoggedUnlessGone) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var b Bucket
+	if b.DeletionTimestamp != nil {
+		if err := os.RemoveAll("/var/cache/" + b.Name); err != nil && !os.IsNotExist(err) {
+			log.FromContext(ctx).Error(err, "remove cache")
+		}
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `os.RemoveAll may have failed: its error is only logged`
+		return ctrl.Result{}, r.Update(ctx, &b)
+	}
+	return ctrl.Result{}, nil
 }
