@@ -118,7 +118,30 @@ func (c *checker) cleanupCall(call *ssa.CallCommon) bool {
 		return false // a closure made elsewhere
 	}
 	obj, ok := callee.Object().(*types.Func)
-	return ok && c.external(obj.Pkg())
+	return ok && c.external(obj.Pkg()) && !takesKubeClient(obj.Signature())
+}
+
+// takesKubeClient matches the helpers of other packages that are handed a
+// Kubernetes client (helpers.DeleteSecret(ctx, r.Client, key)): they write
+// Kubernetes objects, which owner references clean up, not external ones.
+// What a helper of another package calls is not in sight (that would need a
+// fact per function); its parameters are.
+func takesKubeClient(sig *types.Signature) bool {
+	for p := range sig.Params().Variables() {
+		t := p.Type()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		named, ok := types.Unalias(t).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil {
+			continue
+		}
+		path := model.PkgPath(named.Obj().Pkg())
+		if path == "sigs.k8s.io/controller-runtime/pkg/client" || strings.HasPrefix(path, "k8s.io/client-go/") {
+			return true
+		}
+	}
+	return false
 }
 
 // cleansUp reports whether a function of this package makes a cleanup call.

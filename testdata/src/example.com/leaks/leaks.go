@@ -12,6 +12,7 @@ import (
 
 	"example.com/leaks/api"
 	"example.com/leaks/cloud"
+	"example.com/leaks/kube"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -36,7 +37,7 @@ func (r *Blank) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 	var b Bucket
 	if !b.GetDeletionTimestamp().IsZero() {
 		_ = r.Cloud.Delete(ctx, b.Name)
-		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).Delete may have failed: its error is discarded, so the external resource leaks: \(\*leaks.Blank\).Reconcile \(leaks/leaks.go:39\); return the error \(or ctrl.Result\{RequeueAfter: d\}\) until the cleanup succeeds, then remove the finalizer; treat only NotFound as done`
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).Delete may have failed: its error is discarded, so the external resource leaks: \(\*leaks.Blank\).Reconcile \(leaks/leaks.go:40\); return the error \(or ctrl.Result\{RequeueAfter: d\}\) until the cleanup succeeds, then remove the finalizer; treat only NotFound as done`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -64,7 +65,7 @@ func (r *Logged) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		if err := r.Cloud.Delete(ctx, b.Name); err != nil {
 			log.FromContext(ctx).Error(err, "delete failed", "bucket", b.Name)
 		}
-		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:65\), so the external resource leaks`
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:66\), so the external resource leaks`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -78,7 +79,7 @@ func (r *LoggedMessage) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	if b.DeletionTimestamp != nil {
 		err := r.Cloud.Delete(ctx, b.Name)
 		log.FromContext(ctx).Info(fmt.Sprintf("deleted %s: %v", b.Name, err))
-		b.Finalizers = nil // want `the finalizer removed although \(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:80\)`
+		b.Finalizers = nil // want `the finalizer removed although \(\*cloud.Client\).Delete may have failed: its error is only logged \(leaks/leaks.go:81\)`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -117,7 +118,7 @@ func (r *Helper) reconcileDelete(ctx context.Context, b *Bucket) (ctrl.Result, e
 	if err := r.deleteExternal(ctx, b); err != nil {
 		log.FromContext(ctx).Info("cleanup failed", "error", err)
 	}
-	controllerutil.RemoveFinalizer(b, bucketFinalizer) // want `\(\*leaks.Helper\).deleteExternal may have failed: its error is only logged \(leaks/leaks.go:118\), so the external resource leaks: \(\*leaks.Helper\).Reconcile \(leaks/leaks.go:113\) -> \(\*leaks.Helper\).reconcileDelete \(leaks/leaks.go:120\)`
+	controllerutil.RemoveFinalizer(b, bucketFinalizer) // want `\(\*leaks.Helper\).deleteExternal may have failed: its error is only logged \(leaks/leaks.go:119\), so the external resource leaks: \(\*leaks.Helper\).Reconcile \(leaks/leaks.go:114\) -> \(\*leaks.Helper\).reconcileDelete \(leaks/leaks.go:121\)`
 	return ctrl.Result{}, r.Update(ctx, b)
 }
 
@@ -194,6 +195,7 @@ func (r *NotCleanup) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	var b api.Bucket
 	if b.DeletionTimestamp != nil {
 		_ = b.Status.SetFailed()
+		_ = kube.DeleteShadow(ctx, r.Client, b.Name)
 		_ = r.Status().Update(ctx, &b)
 		done, _ := r.Cloud.DeleteAsync(ctx, b.Name)
 		if !done {
