@@ -100,7 +100,8 @@ type note struct {
 // of prefix, and goes on into the helpers of this package the region calls,
 // whose whole bodies run in the deletion branch.
 func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix []blocking.Frame, seen map[*ssa.Function]bool) {
-	var removals, cleanups []ssa.Instruction
+	var removals []ssa.Instruction
+	var cleanups []*ssa.Call
 	for _, b := range fn.Blocks {
 		if !region[b] {
 			continue
@@ -127,8 +128,7 @@ func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix
 		}
 	}
 	for _, r := range removals {
-		for _, cl := range cleanups {
-			call := cl.(*ssa.Call)
+		for _, call := range cleanups {
 			how, ok := c.dropped(call, r)
 			if !ok {
 				continue
