@@ -5,6 +5,7 @@ package analyzers
 import (
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxdeadline"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerleak"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerrequeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/httptimeout"
 	"github.com/reconcilelint/reconcilelint/analyzers/resultconflict"
@@ -19,6 +20,7 @@ func All() []*analysis.Analyzer {
 		blocking.Analyzer,
 		sleeploop.Analyzer,
 		finalizerrequeue.Analyzer,
+		finalizerleak.Analyzer,
 		httptimeout.Analyzer,
 		ctxdeadline.Analyzer,
 		resultconflict.Analyzer,

@@ -60,7 +60,7 @@ func run(t *testing.T, dir string, name string, args ...string) (int, string) {
 var diagnosticLine = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): (.*)$`)
 
 // checkSuffix is how the standalone command ends a line: with the check.
-var checkSuffix = regexp.MustCompile(` \((sleeploop|finalizerrequeue|httptimeout|ctxdeadline|resultconflict|statusloop)\)$`)
+var checkSuffix = regexp.MustCompile(` \((sleeploop|finalizerrequeue|finalizerleak|httptimeout|ctxdeadline|resultconflict|statusloop)\)$`)
 
 // findings extracts the diagnostics from a driver's output (the standalone
 // command's with -oneline), with file names relative to the demo module,

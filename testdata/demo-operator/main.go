@@ -1,8 +1,8 @@
-// Command demo-operator keeps a cloud bucket for every ConfigMap. It runs
-// three reconcilers for the same job: the blocking one from the incident, the
-// asynchronous fix, and one in cluster-api's deferred-patch style whose
-// finalizer branch forgets to requeue. reconcilelint reports the first and
-// the third, not the second.
+// Command demo-operator keeps a cloud bucket for every ConfigMap. Its
+// reconcilers: the blocking one from the incident, the asynchronous fix, one
+// in cluster-api's deferred-patch style whose finalizer branch forgets to
+// requeue, one that drops a failed delete's error and removes its finalizer,
+// and one that reconciles itself. reconcilelint reports all but the fix.
 package main
 
 import (
@@ -41,6 +41,11 @@ func main() {
 	// cluster-api's style, with the fixed client: its finalizer branch is reported.
 	if err := (&controller.PatchingBucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
 		ctrl.Log.Error(err, "set up patching bucket controller")
+		os.Exit(1)
+	}
+	// Removes its finalizer although the bucket's deletion failed: finalizerleak reports it.
+	if err := (&controller.LeakyBucketReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
+		ctrl.Log.Error(err, "set up leaky bucket controller")
 		os.Exit(1)
 	}
 	// Reconciles itself forever: statusloop reports it.

@@ -45,3 +45,11 @@ func (impl) Patch(ctx context.Context, obj Object, patch Patch) error {
 func (i impl) Status() SubResourceWriter { return i }
 
 func New() Client { return impl{} }
+
+// IgnoreNotFound returns nil on NotFound errors, like the real one.
+func IgnoreNotFound(err error) error {
+	if err != nil && err.Error() == "NotFound" {
+		return nil
+	}
+	return err
+}

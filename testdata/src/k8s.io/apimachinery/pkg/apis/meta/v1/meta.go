@@ -8,6 +8,8 @@ type Time struct{ time.Time }
 // IsZero is nil-safe, like the real one.
 func (t *Time) IsZero() bool { return t == nil || t.Time.IsZero() }
 
+type TypeMeta struct{ Kind, APIVersion string }
+
 type ObjectMeta struct {
 	Name              string
 	DeletionTimestamp *Time

@@ -1,0 +1,383 @@
+package finalizerleak
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// What is known of the cleanup's error at a point, as a set of bits: one
+// path may have tested it and another not.
+type state uint8
+
+const (
+	untested state = 1 << iota // nobody looked at it
+	failed                     // known not nil, and not a NotFound
+	fine                       // nil, or a NotFound: the resource is gone
+)
+
+// uses is what the code does with the cleanup's error.
+type uses struct {
+	nilTests      map[*ssa.If]bool // the tests of err != nil (true) or err == nil (false): which way is not nil
+	notFoundTests map[*ssa.If]bool // the tests of IsNotFound(err): which way it is NotFound (true: Succs[0])
+	outcomeTests  map[*ssa.If]bool // tests of the call's other results (done, exists): the outcome was read
+	logged        []token.Pos      // logging calls given the error
+	unknown       bool             // a use the check cannot follow (stored, aggregated, passed on)
+}
+
+// dropped reports whether the error of call may be non-nil where removal
+// runs, on some path that neither returns nor proves the error nil or a
+// NotFound, and says how it is dropped.
+func (c *checker) dropped(call *ssa.Call, removal ssa.Instruction) (string, bool) {
+	u := &uses{nilTests: map[*ssa.If]bool{}, notFoundTests: map[*ssa.If]bool{}, outcomeTests: map[*ssa.If]bool{}}
+	results := call.Call.Signature().Results()
+	var errValue ssa.Value = call
+	if results.Len() > 1 {
+		errValue = nil
+		for _, ref := range *call.Referrers() {
+			ex, ok := ref.(*ssa.Extract)
+			if !ok {
+				continue
+			}
+			if ex.Index == results.Len()-1 {
+				errValue = ex
+			} else {
+				u.outcome(ex, 0)
+			}
+		}
+	}
+	if errValue != nil {
+		u.follow(errValue, 0)
+	}
+	if u.unknown {
+		return "", false // aggregated, stored, wrapped: the check cannot tell
+	}
+	at := reach(call, removal, u)
+	if at&(untested|failed) == 0 {
+		return "", false
+	}
+	switch {
+	case len(u.logged) > 0:
+		return "its error is only logged (" + c.result.Frame(call.Parent(), u.logged[0]).Pos + ")", true
+	case at&failed != 0:
+		return "its error is checked but that branch falls through to the removal", true
+	}
+	return "its error is discarded", true
+}
+
+// follow classifies the uses of the error v (or of a value that stands for
+// it, like client.IgnoreNotFound(err)).
+func (u *uses) follow(v ssa.Value, depth int) {
+	if depth > 4 {
+		u.unknown = true
+		return
+	}
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.BinOp:
+			if (ref.Op != token.EQL && ref.Op != token.NEQ) || !isNilConst(ref.X) && !isNilConst(ref.Y) {
+				u.unknown = true
+				continue
+			}
+			u.branches(ref, func(test *ssa.If, holds bool) { u.nilTests[test] = (ref.Op == token.NEQ) == holds })
+		case *ssa.Call:
+			switch {
+			case isLogging(&ref.Call):
+				u.logged = append(u.logged, ref.Pos())
+			case notFoundTest(&ref.Call):
+				u.branches(ref, func(test *ssa.If, holds bool) { u.notFoundTests[test] = holds })
+			case calledName(&ref.Call) == "IgnoreNotFound":
+				u.follow(ref, depth+1) // nil when err is nil or a NotFound
+			case calledName(&ref.Call) == "Error" && len(ref.Call.Args) == 0 && u.onlyLogged(ref, depth+1):
+			case u.onlyReturned(ref):
+			default:
+				u.unknown = true
+			}
+		case *ssa.MakeInterface, *ssa.ChangeInterface:
+			if !u.onlyLogged(ref.(ssa.Value), depth+1) && !u.onlyReturned(ref.(ssa.Value)) {
+				u.unknown = true
+			}
+		case *ssa.Return:
+			// Leaves the function: no path through it reaches the removal.
+		default:
+			u.unknown = true // a phi, a store, a field: followed no further
+		}
+	}
+}
+
+// branches calls record for each If that tests cond, directly or negated,
+// with whether cond holds on its Succs[0].
+func (u *uses) branches(cond ssa.Value, record func(test *ssa.If, holds bool)) {
+	for _, ref := range *cond.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.If:
+			record(ref, true)
+		case *ssa.UnOp:
+			if ref.Op != token.NOT {
+				u.unknown = true
+				continue
+			}
+			for _, r := range *ref.Referrers() {
+				if test, ok := r.(*ssa.If); ok {
+					record(test, false)
+				} else if _, ok := r.(*ssa.DebugRef); !ok {
+					u.unknown = true
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			u.unknown = true // kept in a variable, or joined with || into a phi
+		}
+	}
+}
+
+// outcome records the tests of a result other than the error (done,
+// exists): a removal guarded by one was decided on what the call said.
+func (u *uses) outcome(v ssa.Value, depth int) {
+	if depth > 2 {
+		return
+	}
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.If:
+			u.outcomeTests[ref] = true
+		case *ssa.UnOp, *ssa.BinOp:
+			u.outcome(ref.(ssa.Value), depth+1)
+		}
+	}
+}
+
+// onlyLogged reports whether every use of v (the error as an interface, its
+// message) ends in a logging call: log.Error(err, ...), log.Info("...", "err", err).
+func (u *uses) onlyLogged(v ssa.Value, depth int) bool {
+	if depth > 5 || v.Referrers() == nil {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if isLogging(&ref.Call) {
+				u.logged = append(u.logged, ref.Pos())
+				continue
+			}
+			// fmt.Sprintf("...: %v", err) handed to a logger.
+			if obj, ok := calleeObject(&ref.Call); !ok || obj.Pkg() == nil || obj.Pkg().Path() != "fmt" ||
+				!strings.HasPrefix(obj.Name(), "Sprint") || !u.onlyLogged(ref, depth+1) {
+				return false
+			}
+		case *ssa.MakeInterface, *ssa.BinOp:
+			if !u.onlyLogged(ref.(ssa.Value), depth+1) {
+				return false
+			}
+		case *ssa.Store: // into the array of a variadic call: follow the slice
+			ia, ok := ref.Addr.(*ssa.IndexAddr)
+			if !ok || ref.Val != v {
+				return false
+			}
+			array, ok := ia.X.(*ssa.Alloc)
+			if !ok || !u.arrayLogged(array, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// arrayLogged reports whether the array of a variadic call is handed only
+// to logging calls.
+func (u *uses) arrayLogged(array *ssa.Alloc, depth int) bool {
+	sawSlice := false
+	for _, ref := range *array.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr:
+		case *ssa.Slice:
+			if !u.onlyLogged(ref, depth) {
+				return false
+			}
+			sawSlice = true
+		default:
+			return false
+		}
+	}
+	return sawSlice
+}
+
+// onlyReturned matches a value made from the error that is only returned:
+// fmt.Errorf("...: %w", err) in a return leaves the function.
+func (u *uses) onlyReturned(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, ref := range *refs {
+		switch ref := ref.(type) {
+		case *ssa.Return, *ssa.DebugRef:
+		case *ssa.Store: // into the array of fmt.Errorf's arguments
+			ia, ok := ref.Addr.(*ssa.IndexAddr)
+			if !ok {
+				return false
+			}
+			array, ok := ia.X.(*ssa.Alloc)
+			if !ok || !arrayReturned(array) {
+				return false
+			}
+		case *ssa.Call, *ssa.MakeInterface:
+			if !u.onlyReturned(ref.(ssa.Value)) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func arrayReturned(array *ssa.Alloc) bool {
+	for _, ref := range *array.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr:
+		case *ssa.Slice:
+			for _, r := range *ref.Referrers() {
+				call, ok := r.(*ssa.Call)
+				if !ok || !(&uses{}).onlyReturned(call) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// notFoundTest matches IsNotFound(err) of any package (apierrors, a cloud
+// SDK's), os.IsNotExist(err), and errors.Is(err, target) where the target's
+// name says NotFound or NotExist.
+func notFoundTest(call *ssa.CallCommon) bool {
+	name := calledName(call)
+	if strings.HasPrefix(name, "Is") && saysGone(name) {
+		return true
+	}
+	obj, ok := calleeObject(call)
+	if !ok || obj.Pkg() == nil || obj.Name() != "Is" || (obj.Pkg().Path() != "errors" && !strings.HasSuffix(obj.Pkg().Path(), "/errors")) || len(call.Args) != 2 {
+		return false
+	}
+	return saysGone(valueName(call.Args[1]))
+}
+
+func saysGone(name string) bool {
+	name = strings.ToLower(name)
+	return strings.Contains(name, "notfound") || strings.Contains(name, "notexist")
+}
+
+// valueName names what a value was read from: a global, a field, a call.
+func valueName(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		return valueName(v.X)
+	case *ssa.Global:
+		return v.Name()
+	case *ssa.FieldAddr:
+		return v.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(v.Field).Name()
+	case *ssa.Call:
+		return calledName(&v.Call)
+	case *ssa.MakeInterface:
+		return types.TypeString(v.X.Type(), nil) + valueName(v.X)
+	}
+	return ""
+}
+
+func calleeObject(call *ssa.CallCommon) (*types.Func, bool) {
+	callee := origin(call.StaticCallee())
+	if callee == nil {
+		return nil, false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	return obj, ok
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// reach computes what is known of the error where removal runs, on the
+// paths from call that do not call it again: the union over those paths.
+func reach(call *ssa.Call, removal ssa.Instruction, u *uses) state {
+	start := call.Block()
+	in := map[*ssa.BasicBlock]state{}
+	var at state
+	// scan runs the block from instruction i with s; it returns the state
+	// at the end, or 0 when the call runs again (a loop) and starts anew.
+	scan := func(b *ssa.BasicBlock, i int, s state) state {
+		for ; i < len(b.Instrs); i++ {
+			switch instr := b.Instrs[i]; {
+			case instr == removal:
+				at |= s
+			case instr == call:
+				return 0
+			}
+		}
+		return s
+	}
+	work := []*ssa.BasicBlock{start}
+	out := map[*ssa.BasicBlock]state{start: scan(start, indexOf(start, call)+1, untested)}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		s := out[b]
+		if s == 0 {
+			continue
+		}
+		test, _ := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		for i, succ := range b.Succs {
+			next := edge(u, test, i, s)
+			if in[succ]|next == in[succ] {
+				continue
+			}
+			in[succ] |= next
+			out[succ] = scan(succ, 0, in[succ])
+			work = append(work, succ)
+		}
+	}
+	return at
+}
+
+// edge is the state on the i-th edge out of a block that ends with test
+// (nil if it ends otherwise), given the state s at its end.
+func edge(u *uses, test *ssa.If, i int, s state) state {
+	if test == nil {
+		return s
+	}
+	if u.outcomeTests[test] {
+		return fine
+	}
+	if nonNilOn0, ok := u.nilTests[test]; ok {
+		if (i == 0) != nonNilOn0 {
+			return fine // the error is nil on this edge
+		}
+		if s&untested != 0 {
+			s = s&^untested | failed // a NotFound found before stays fine
+		}
+		return s
+	}
+	if foundOn0, ok := u.notFoundTests[test]; ok && (i == 0) == foundOn0 {
+		return fine
+	}
+	return s
+}
+
+func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, in := range b.Instrs {
+		if in == instr {
+			return i
+		}
+	}
+	return -1
+}
