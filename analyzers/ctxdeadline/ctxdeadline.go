@@ -3,6 +3,8 @@
 package ctxdeadline
 
 import (
+	"go/token"
+
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"golang.org/x/tools/go/analysis"
 )
@@ -31,8 +33,18 @@ const fix = "pass the reconcile ctx bounded with context.WithTimeout (ctx, cance
 
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
-	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
-		pass.Report(f.Diagnostic(name, blocking.UnboundedMessage(f, fix)))
+	all := func(blocking.Effect) bool { return true }
+	// Where httptimeout reports the same call (an exec stream whose HTTP
+	// client and context are both unbounded), its finding is the one: one
+	// finding per place across the checks.
+	http := make(map[token.Pos]bool)
+	for _, f := range result.Findings("httptimeout", all) {
+		http[f.Pos] = true
+	}
+	for _, f := range result.Findings(name, all) {
+		if !http[f.Pos] {
+			pass.Report(f.Diagnostic(name, blocking.UnboundedMessage(f, fix)))
+		}
 	}
 	return nil, nil
 }

@@ -1,6 +1,8 @@
 package ctxdeadline_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
@@ -19,4 +21,26 @@ func TestAssumeReconciliationTimeout(t *testing.T) {
 	}
 	defer blocking.Analyzer.Flags.Set("assume-reconciliation-timeout", "false")
 	analysistest.Run(t, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/ctxd/assumed")
+}
+
+// TestHTTPTimeoutWins: where httptimeout reports a call (the fixture's want
+// comments are httptimeout's), ctxdeadline says nothing, though the same call
+// also waits on a context without a deadline.
+func TestHTTPTimeoutWins(t *testing.T) {
+	var r recorder
+	analysistest.Run(&r, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/resolve/controllers")
+	for _, e := range r.errors {
+		if !strings.Contains(e, "no diagnostic was reported") {
+			t.Error(e)
+		}
+	}
+	if len(r.errors) == 0 {
+		t.Error("the fixture's httptimeout findings were expected to be missing from ctxdeadline's run")
+	}
+}
+
+type recorder struct{ errors []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }

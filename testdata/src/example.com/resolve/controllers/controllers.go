@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"example.com/resolve/comp"
+	"example.com/resolve/execsdk"
 	"example.com/resolve/hooked"
 	"example.com/resolve/portahelper"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -14,7 +15,7 @@ import (
 type ComponentReconciler struct{}
 
 func (r *ComponentReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	if err := comp.Run("http://svc/" + req.Name); err != nil { // want `http.Get can block the reconcile worker forever: nothing bounds it \(http.DefaultClient, which has no Timeout, with no context\): \(\*controllers.ComponentReconciler\).Reconcile \(controllers/controllers.go:17\) -> comp.Run \(comp/comp.go:7\) -> \(probe.plainProber\).Probe \(probe/probe.go:18\) -> http.Get`
+	if err := comp.Run("http://svc/" + req.Name); err != nil { // want `http.Get can block the reconcile worker forever: nothing bounds it \(http.DefaultClient, which has no Timeout, with no context\): \(\*controllers.ComponentReconciler\).Reconcile \(controllers/controllers.go:18\) -> comp.Run \(comp/comp.go:7\) -> \(probe.plainProber\).Probe \(probe/probe.go:18\) -> http.Get`
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, comp.RunBounded("http://svc/" + req.Name)
@@ -49,4 +50,12 @@ func (r *ProductReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, portahelper.BoundedClient("https://admin").DeleteProduct(req.Name)
+}
+
+// ExecReconciler streams through an SDK whose client and context are both
+// unbounded: one finding, httptimeout's.
+type ExecReconciler struct{}
+
+func (r *ExecReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, execsdk.Stream("https://node/exec") // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(execsdk/execsdk.go:10\)`
 }
