@@ -129,12 +129,10 @@ func (c *checker) walk(fn *ssa.Function, prefix []blocking.Frame, seen map[*ssa.
 				c.walk(callee, append(prefix[:len(prefix):len(prefix)], c.result.Frame(fn, call.Pos())), seen)
 			}
 			continue
-		case call != nil && !isNil:
-			// res, err := helper(); if err != nil { return res, err }:
-			// what the helper returns with an error.
-			may = c.callee(call).pair
 		case !isNil:
-			may = c.mayAt(results, b)
+			// res, err := helper(); if err != nil { return res, err }:
+			// what the helper returns with an error (mayAt pairs them).
+			may = c.mayAt(results, errs, b)
 		}
 		chain := append(prefix[:len(prefix):len(prefix)], c.result.Frame(fn, ret.Pos()))
 		if may != 0 {

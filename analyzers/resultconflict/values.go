@@ -62,23 +62,13 @@ func (c *checker) summarize(fn *ssa.Function) summary {
 		}
 		results := blocking.Returned(ret, ri)
 		if ei < 0 {
-			s.result |= c.mayAt(results, b)
+			s.result |= c.mayAt(results, nil, b)
 			continue
 		}
 		errs := blocking.Returned(ret, ei)
-		if call := pairCall(results, errs, ri, ei); call != nil {
-			// (res, err) of one call: keep its pairing, not the union.
-			callee := c.callee(call)
-			s.result |= callee.result
-			if !allNil(errs, b) {
-				s.pair |= callee.pair
-			}
-			continue
-		}
-		f := c.mayAt(results, b)
-		s.result |= f
+		s.result |= c.mayAt(results, nil, b)
 		if !allNil(errs, b) {
-			s.pair |= f
+			s.pair |= c.mayAt(results, errs, b)
 		}
 	}
 	c.summaries[fn] = s
@@ -106,28 +96,6 @@ func isResult(t types.Type) bool {
 	return ok && named.Obj().Name() == "Result" && model.PkgPath(named.Obj().Pkg()) == model.ReconcilePkg
 }
 
-// pairCall returns the call whose Result and error a return hands back
-// together, at indexes ri and ei of its results.
-func pairCall(results, errs []ssa.Value, ri, ei int) *ssa.Call {
-	if len(results) != 1 || len(errs) != 1 {
-		return nil
-	}
-	r, ok0 := results[0].(*ssa.Extract)
-	e, ok1 := errs[0].(*ssa.Extract)
-	if !ok0 || !ok1 || r.Tuple != e.Tuple {
-		return nil
-	}
-	call, ok := r.Tuple.(*ssa.Call)
-	if !ok {
-		return nil
-	}
-	cri, cei := resultIndexes(call.Call.Signature())
-	if r.Index != cri || e.Index != cei {
-		return nil
-	}
-	return call
-}
-
 // callee summarizes the function a call statically calls: from its code
 // when it is in this package, from its fact when it is imported.
 func (c *checker) callee(call *ssa.Call) summary {
@@ -151,19 +119,27 @@ func (c *checker) callee(call *ssa.Call) summary {
 
 // mayAt is the set of fields the Results in values may set at block b:
 // what their values may set, less what a test that b runs behind found
-// zero (`if res.RequeueAfter == 0 { return res, err }`).
-func (c *checker) mayAt(values []ssa.Value, b *ssa.BasicBlock) fields {
+// zero (`if res.RequeueAfter == 0 { return res, err }`). errs, when given,
+// are the errors returned beside them: a Result that comes from the call
+// the one error comes from (res, err := helper(); ...; return res, err)
+// sets only what that call pairs with an error, not all it may set.
+func (c *checker) mayAt(values, errs []ssa.Value, b *ssa.BasicBlock) fields {
+	var err ssa.Value
+	if len(errs) == 1 {
+		err = errs[0]
+	}
 	var f fields
 	for _, v := range values {
-		f |= c.may(v, map[ssa.Value]bool{}) &^ zeroHere(v, b)
+		f |= c.may(v, err, map[ssa.Value]bool{}) &^ zeroHere(v, b)
 	}
 	return f
 }
 
-// may is the set of fields a Result value may set. A value the check cannot
-// follow (a parameter, a field of a struct) sets none: the check reports
-// what it can show.
-func (c *checker) may(v ssa.Value, seen map[ssa.Value]bool) fields {
+// may is the set of fields a Result value may set, while the error err
+// (nil when none is paired) is returned beside it. A value the check cannot
+// follow (a parameter, a field of a struct, the result of a call it cannot
+// summarize) sets none: the check reports what it can show.
+func (c *checker) may(v ssa.Value, err ssa.Value, seen map[ssa.Value]bool) fields {
 	if seen[v] {
 		return 0
 	}
@@ -172,16 +148,19 @@ func (c *checker) may(v ssa.Value, seen map[ssa.Value]bool) fields {
 	case *ssa.Phi:
 		var f fields
 		for _, edge := range v.Edges {
-			f |= c.may(edge, seen)
+			f |= c.may(edge, err, seen)
 		}
 		return f
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-			return c.slot(alloc, v.Block(), index(v), 0, seen, map[slotKey]bool{})
+			return c.slot(alloc, v.Block(), index(v), 0, err, seen, map[slotKey]bool{})
 		}
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
-			if ri, _ := resultIndexes(call.Call.Signature()); ri == v.Index {
+			if ri, ei := resultIndexes(call.Call.Signature()); ri == v.Index {
+				if e, ok := err.(*ssa.Extract); ok && e.Tuple == v.Tuple && e.Index == ei {
+					return c.callee(call).pair
+				}
 				return c.callee(call).result
 			}
 		}
@@ -202,8 +181,12 @@ type slotKey struct {
 // instruction at index before of b reads it: the stores that reach that
 // read on some path, walked back to the last store of the whole value or to
 // the allocation, which zeroes it. decided holds the fields a later store
-// on the path already wrote.
-func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided fields, seen map[ssa.Value]bool, visited map[slotKey]bool) fields {
+// on the path already wrote. A store into a field that b runs only after a
+// test found set (`if res.RequeueAfter > 0 { res.RequeueAfter = max }`)
+// changes a delay, it does not ask for one: what the Result held before
+// tells.
+func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided fields, err ssa.Value, seen map[ssa.Value]bool, visited map[slotKey]bool) fields {
+	set := setHere(alloc, b)
 	var f fields
 	for j := before - 1; j >= 0; j-- {
 		switch instr := b.Instrs[j].(type) {
@@ -213,10 +196,13 @@ func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided 
 			}
 		case *ssa.Store:
 			if instr.Addr == alloc {
-				return f | c.may(instr.Val, seen)&^decided
+				return f | c.may(instr.Val, err, seen)&^decided
 			}
 			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fa.X == alloc {
 				field := fieldOf(structOf(alloc).Field(fa.Field).Name())
+				if field&set != 0 {
+					continue
+				}
 				if field&decided == 0 && !isZeroConst(instr.Val) {
 					f |= field
 				}
@@ -233,7 +219,7 @@ func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided 
 		key := slotKey{p, decided}
 		if !visited[key] {
 			visited[key] = true
-			f |= c.slot(alloc, p, len(p.Instrs), decided, seen, visited)
+			f |= c.slot(alloc, p, len(p.Instrs), decided, err, seen, visited)
 		}
 	}
 	return f
@@ -291,7 +277,15 @@ func isZeroConst(v ssa.Value) bool {
 // zeroHere is the set of fields of the Result v that block b runs only after
 // a test found zero: the edge of `res.RequeueAfter == 0` (or <= 0, or the
 // else of > 0), or of `!res.Requeue`, that b is dominated by.
-func zeroHere(v ssa.Value, b *ssa.BasicBlock) fields {
+func zeroHere(v ssa.Value, b *ssa.BasicBlock) fields { return testedHere(v, b, true) }
+
+// setHere is the set of fields of the Result v that block b runs only after
+// a test found not zero: the other edges of the tests of zeroHere.
+func setHere(v ssa.Value, b *ssa.BasicBlock) fields { return testedHere(v, b, false) }
+
+// testedHere is the set of fields of the Result v that block b runs only
+// after a test found zero, or not zero when zero is false.
+func testedHere(v ssa.Value, b *ssa.BasicBlock, zero bool) fields {
 	var f fields
 	for _, d := range b.Parent().Blocks {
 		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
@@ -303,7 +297,7 @@ func zeroHere(v ssa.Value, b *ssa.BasicBlock) fields {
 			continue
 		}
 		edge := d.Succs[1]
-		if zeroWhen {
+		if zeroWhen == zero {
 			edge = d.Succs[0]
 		}
 		if len(edge.Preds) == 1 && edge.Dominates(b) {

@@ -221,3 +221,73 @@ func (r *NilAtReturnWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	err := r.Update(ctx, nil)
 	return res, err // want `RequeueAfter is thrown away if the error is not nil`
 }
+
+// A Result and error from one call of a helper that never pairs a delay
+// with an error, returned after a test that takes the Result's address
+// (IsZero has a pointer receiver): the pair is still the helper's. The
+// helper's last return hands back fields of a struct, which set nothing
+// the check can show. Its twin's helper pairs them.
+type Sub struct {
+	base
+	step struct {
+		result ctrl.Result
+		err    error
+	}
+}
+
+func (r *Sub) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"requeues"
+	for i := 0; i < 3; i++ {
+		res, err := r.process(ctx)
+		if err != nil || !res.IsZero() {
+			return res, err
+		}
+	}
+	return ctrl.Result{RequeueAfter: time.Minute}, nil
+}
+
+func (r *Sub) process(ctx context.Context) (ctrl.Result, error) { // want process:"requeues"
+	if err := r.Cloud.Sync(ctx); err != nil {
+		return ctrl.Result{RequeueAfter: time.Second}, nil
+	}
+	return r.step.result, r.step.err
+}
+
+type SubWrong struct{ base }
+
+func (r *SubWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	for i := 0; i < 3; i++ {
+		res, err := r.process(ctx)
+		if err != nil || !res.IsZero() {
+			return res, err // want `RequeueAfter is thrown away if the error is not nil`
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *SubWrong) process(ctx context.Context) (ctrl.Result, error) { // want process:"requeues"
+	return ctrl.Result{RequeueAfter: time.Second}, r.Cloud.Sync(ctx)
+}
+
+// A floor on a delay the Result already sets: the store runs only behind
+// RequeueAfter > 0, so it sets nothing that was not set, and the Result is
+// an imported call's whose pairing the check does not know. Its twin stores
+// the floor unguarded, which sets RequeueAfter whatever the call returned.
+type Floor struct{ base }
+
+func (r *Floor) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res, err := helper.Actions(ctx)
+	if res.RequeueAfter > 0 && res.RequeueAfter < time.Second {
+		res.RequeueAfter = time.Second
+	}
+	return res, err
+}
+
+type FloorWrong struct{ base }
+
+func (r *FloorWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res, err := helper.Actions(ctx)
+	if res.RequeueAfter < time.Second {
+		res.RequeueAfter = time.Second
+	}
+	return res, err // want `RequeueAfter is thrown away if the error is not nil`
+}

@@ -13,6 +13,10 @@ type Result struct {
 	RequeueAfter time.Duration
 }
 
+// IsZero has a pointer receiver, as controller-runtime's: calling it takes
+// the Result's address.
+func (r *Result) IsZero() bool { return r == nil || *r == Result{} }
+
 type TypedReconciler[R comparable] interface {
 	Reconcile(context.Context, R) (Result, error)
 }
