@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
 
@@ -8,8 +9,19 @@ import (
 )
 
 // DeletionRegion returns the blocks of fn that run only while the object is
-// being deleted: the blocks dominated by the edge on which a deletion test
-// holds. A deletion test is one of
+// being deleted: the union of the regions of its DeletionTests.
+func DeletionRegion(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	region := make(map[*ssa.BasicBlock]bool)
+	for _, t := range DeletionTests(fn) {
+		for b := range t.Region() {
+			region[b] = true
+		}
+	}
+	return region
+}
+
+// DeletionTest is a test of whether an object is being deleted. A deletion
+// test is one of
 //
 //	!obj.GetDeletionTimestamp().IsZero()    obj.GetDeletionTimestamp() != nil
 //	!obj.DeletionTimestamp.IsZero()         obj.DeletionTimestamp != nil
@@ -17,57 +29,78 @@ import (
 // or a negation of one; a conjunction is a chain of tests in SSA, so
 // `deleting && other` is covered too, and so is the early return of
 // `if obj.DeletionTimestamp.IsZero() { ...; return }`.
-func DeletionRegion(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+type DeletionTest struct {
+	Block    *ssa.BasicBlock // ends with the test
+	Deleting int             // the successor taken while the object is being deleted
+	// Object is the type of the object tested (pointers removed), nil when
+	// the test sees only an interface or a bare ObjectMeta.
+	Object types.Type
+}
+
+// Region returns the blocks that run only while the object is being
+// deleted: those dominated by the edge on which the test holds, if that edge
+// is the only way into its target.
+func (t DeletionTest) Region() map[*ssa.BasicBlock]bool {
+	root := t.Block.Succs[t.Deleting]
 	region := make(map[*ssa.BasicBlock]bool)
-	for _, b := range fn.Blocks {
-		test, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		deletingWhen, ok := deletionTest(test.Cond)
-		if !ok {
-			continue
-		}
-		root := b.Succs[1]
-		if deletingWhen {
-			root = b.Succs[0]
-		}
-		if len(root.Preds) != 1 {
-			continue // the edge is not the only way in: no block is deletion-only
-		}
-		for _, c := range fn.Blocks {
-			if root.Dominates(c) {
-				region[c] = true
-			}
+	if len(root.Preds) != 1 {
+		return region // the edge is not the only way in: no block is deletion-only
+	}
+	for _, c := range t.Block.Parent().Blocks {
+		if root.Dominates(c) {
+			region[c] = true
 		}
 	}
 	return region
 }
 
-// deletionTest reports whether cond tests the deletion timestamp, and for
-// which value of cond the object is being deleted.
-func deletionTest(cond ssa.Value) (deletingWhen, ok bool) {
+// DeletionTests lists fn's deletion tests in block order.
+func DeletionTests(fn *ssa.Function) []DeletionTest {
+	var tests []DeletionTest
+	for _, b := range fn.Blocks {
+		test, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		deletingWhen, holder, ok := deletionTest(test.Cond)
+		if !ok {
+			continue
+		}
+		t := DeletionTest{Block: b, Deleting: 1, Object: ObjectType(holder)}
+		if deletingWhen {
+			t.Deleting = 0
+		}
+		tests = append(tests, t)
+	}
+	return tests
+}
+
+// deletionTest reports whether cond tests the deletion timestamp, for which
+// value of cond the object is being deleted, and the value whose timestamp
+// it reads.
+func deletionTest(cond ssa.Value) (deletingWhen bool, holder ssa.Value, ok bool) {
 	switch c := cond.(type) {
 	case *ssa.UnOp:
 		if c.Op == token.NOT {
-			when, ok := deletionTest(c.X)
-			return !when, ok
+			when, holder, ok := deletionTest(c.X)
+			return !when, holder, ok
 		}
 	case *ssa.Call:
 		// (*metav1.Time).IsZero is nil-safe: zero means "not being deleted".
-		if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "IsZero" &&
-			len(c.Call.Args) == 1 && isDeletionTimestamp(c.Call.Args[0]) {
-			return false, true
+		if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "IsZero" && len(c.Call.Args) == 1 {
+			if holder := deletionTimestampOf(c.Call.Args[0]); holder != nil {
+				return false, holder, true
+			}
 		}
 	case *ssa.BinOp:
 		if c.Op != token.NEQ && c.Op != token.EQL {
-			return false, false
+			break
 		}
-		if isNil(c.Y) && isDeletionTimestamp(c.X) || isNil(c.X) && isDeletionTimestamp(c.Y) {
-			return c.Op == token.NEQ, true
+		if x, y := deletionTimestampOf(c.X), deletionTimestampOf(c.Y); isNil(c.Y) && x != nil || isNil(c.X) && y != nil {
+			return c.Op == token.NEQ, cmp.Or(x, y), true
 		}
 	}
-	return false, false
+	return false, nil, false
 }
 
 func isNil(v ssa.Value) bool {
@@ -89,21 +122,75 @@ func IsCallOf(v ssa.Value, name string) bool {
 	return callee != nil && callee.Name() == name
 }
 
-// isDeletionTimestamp matches obj.GetDeletionTimestamp() and a load of a
-// field named DeletionTimestamp (metav1.ObjectMeta's, promoted or not).
-func isDeletionTimestamp(v ssa.Value) bool {
+// deletionTimestampOf matches obj.GetDeletionTimestamp() and a load of a
+// field named DeletionTimestamp (metav1.ObjectMeta's, promoted or not), and
+// returns obj, or nil.
+func deletionTimestampOf(v ssa.Value) ssa.Value {
 	if IsCallOf(v, "GetDeletionTimestamp") {
-		return true
+		return receiver(v.(*ssa.Call).Call)
 	}
 	switch v := v.(type) {
 	case *ssa.UnOp:
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			return fieldName(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field) == "DeletionTimestamp"
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL &&
+			fieldName(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field) == "DeletionTimestamp" {
+			return fa.X
 		}
 	case *ssa.Field:
-		return fieldName(v.X.Type(), v.Field) == "DeletionTimestamp"
+		if fieldName(v.X.Type(), v.Field) == "DeletionTimestamp" {
+			return v.X
+		}
 	}
-	return false
+	return nil
+}
+
+func receiver(call ssa.CallCommon) ssa.Value {
+	if call.IsInvoke() {
+		return call.Value
+	}
+	if len(call.Args) == 0 {
+		return nil
+	}
+	return call.Args[0]
+}
+
+// ObjectType returns the type of the object v is or is part of: through
+// embedded fields (obj.ObjectMeta, as a promoted method or field reaches
+// it), conversions to an interface and pointers. It is nil when all v shows
+// is an interface (client.Object) or a bare ObjectMeta: the object is not
+// known.
+func ObjectType(v ssa.Value) types.Type {
+	for v != nil {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok && st.Field(x.Field).Embedded() {
+				v = x.X
+				continue
+			}
+		case *ssa.Field:
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && st.Field(x.Field).Embedded() {
+				v = x.X
+				continue
+			}
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
+	if v == nil {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); !ok || types.IsInterface(t) || n.Obj().Name() == "ObjectMeta" {
+		return nil
+	}
+	return t
 }
 
 func fieldName(t types.Type, i int) string {
