@@ -2,8 +2,10 @@ package blocking
 
 import (
 	"cmp"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -26,9 +28,11 @@ func DeletionRegion(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 //	!obj.GetDeletionTimestamp().IsZero()    obj.GetDeletionTimestamp() != nil
 //	!obj.DeletionTimestamp.IsZero()         obj.DeletionTimestamp != nil
 //
-// or a negation of one; a conjunction is a chain of tests in SSA, so
-// `deleting && other` is covered too, and so is the early return of
-// `if obj.DeletionTimestamp.IsZero() { ...; return }`.
+// or a negation of one, or a call of a bool helper of the package that
+// returns one of its parameter (isBeingDeleted(obj)); a conjunction is a
+// chain of tests in SSA, so `deleting && other` is covered too, and so is
+// the early return of `if obj.DeletionTimestamp.IsZero() { ...; return }`.
+// A test kept in a variable is the same SSA value.
 type DeletionTest struct {
 	Block    *ssa.BasicBlock // ends with the test
 	Deleting int             // the successor taken while the object is being deleted
@@ -62,7 +66,7 @@ func DeletionTests(fn *ssa.Function) []DeletionTest {
 		if !ok {
 			continue
 		}
-		deletingWhen, holder, ok := deletionTest(test.Cond)
+		deletingWhen, holder, ok := deletionTest(test.Cond, nil)
 		if !ok {
 			continue
 		}
@@ -77,15 +81,21 @@ func DeletionTests(fn *ssa.Function) []DeletionTest {
 
 // deletionTest reports whether cond tests the deletion timestamp, for which
 // value of cond the object is being deleted, and the value whose timestamp
-// it reads.
-func deletionTest(cond ssa.Value) (deletingWhen bool, holder ssa.Value, ok bool) {
+// it reads. judging holds the helpers being judged, against recursion.
+func deletionTest(cond ssa.Value, judging map[*ssa.Function]bool) (deletingWhen bool, holder ssa.Value, ok bool) {
 	switch c := cond.(type) {
 	case *ssa.UnOp:
 		if c.Op == token.NOT {
-			when, holder, ok := deletionTest(c.X)
+			when, holder, ok := deletionTest(c.X, judging)
 			return !when, holder, ok
 		}
 	case *ssa.Call:
+		// isBeingDeleted(obj), a bool helper of the package.
+		if callee := c.Call.StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg == c.Parent().Pkg {
+			if when, i, ok := helperDeletionTest(callee, judging); ok && i < len(c.Call.Args) {
+				return when, c.Call.Args[i], true
+			}
+		}
 		// (*metav1.Time).IsZero is nil-safe: zero means "not being deleted".
 		if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "IsZero" && len(c.Call.Args) == 1 {
 			if holder := deletionTimestampOf(c.Call.Args[0]); holder != nil {
@@ -101,6 +111,75 @@ func deletionTest(cond ssa.Value) (deletingWhen bool, holder ssa.Value, ok bool)
 		}
 	}
 	return false, nil, false
+}
+
+// helperDeletionTest reports whether fn, a bool function, is a deletion
+// test of its parameter param, and for which result the object is being
+// deleted: every return hands back a deletion test of that parameter, or a
+// constant after one (`if o.DeletionTimestamp == nil { return false };
+// return true`), all saying the same.
+func helperDeletionTest(fn *ssa.Function, judging map[*ssa.Function]bool) (deletingWhen bool, param int, ok bool) {
+	results := fn.Signature.Results()
+	if len(fn.Blocks) == 0 || results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) || judging[fn] {
+		return false, 0, false
+	}
+	if judging == nil {
+		judging = make(map[*ssa.Function]bool)
+	}
+	judging[fn] = true
+	defer delete(judging, fn)
+	param = -1
+	seen := 0
+	agree := func(when bool, holder ssa.Value) bool {
+		p, isParam := objectRoot(holder).(*ssa.Parameter)
+		i := slices.Index(fn.Params, p)
+		if !isParam || i < 0 || param >= 0 && (i != param || when != deletingWhen) {
+			return false
+		}
+		param, deletingWhen = i, when
+		return true
+	}
+	var tests []DeletionTest
+	for _, b := range fn.Blocks {
+		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !isRet || b == fn.Recover {
+			continue
+		}
+		for _, v := range Returned(ret, 0) {
+			seen++
+			if when, holder, ok := deletionTest(v, judging); ok {
+				if !agree(when, holder) {
+					return false, 0, false
+				}
+				continue
+			}
+			k, isConst := v.(*ssa.Const)
+			if !isConst || k.Value == nil || k.Value.Kind() != constant.Bool {
+				return false, 0, false
+			}
+			if tests == nil {
+				tests = DeletionTests(fn)
+			}
+			// The constant counts where a test decided the object is
+			// (or is not) being deleted on the way here.
+			decided := false
+			for _, t := range tests {
+				for i, s := range t.Block.Succs {
+					if len(s.Preds) == 1 && s.Dominates(b) {
+						deleting := i == t.Deleting
+						_, holder, _ := deletionTest(t.Block.Instrs[len(t.Block.Instrs)-1].(*ssa.If).Cond, judging)
+						if agree(constant.BoolVal(k.Value) == deleting, holder) {
+							decided = true
+						}
+					}
+				}
+			}
+			if !decided {
+				return false, 0, false
+			}
+		}
+	}
+	return deletingWhen, param, seen > 0 && param >= 0
 }
 
 func isNil(v ssa.Value) bool {
@@ -159,6 +238,22 @@ func receiver(call ssa.CallCommon) ssa.Value {
 // is an interface (client.Object) or a bare ObjectMeta: the object is not
 // known.
 func ObjectType(v ssa.Value) types.Type {
+	v = objectRoot(v)
+	if v == nil {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); !ok || types.IsInterface(t) || n.Obj().Name() == "ObjectMeta" {
+		return nil
+	}
+	return t
+}
+
+// objectRoot is the value whose type ObjectType returns.
+func objectRoot(v ssa.Value) ssa.Value {
 	for v != nil {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
@@ -177,20 +272,16 @@ func ObjectType(v ssa.Value) types.Type {
 		case *ssa.ChangeInterface:
 			v = x.X
 			continue
+		case *ssa.UnOp: // obj.ObjectMeta passed by value
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL &&
+				fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(fa.Field).Embedded() {
+				v = fa.X
+				continue
+			}
 		}
 		break
 	}
-	if v == nil {
-		return nil
-	}
-	t := v.Type()
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); !ok || types.IsInterface(t) || n.Obj().Name() == "ObjectMeta" {
-		return nil
-	}
-	return t
+	return v
 }
 
 func fieldName(t types.Type, i int) string {
