@@ -23,7 +23,8 @@ finalizer is still set is not called again until some unrelated event
 arrives: the object stays Terminating. The check follows every path through
 the deletion branch (guarded by the deletion timestamp) and through the
 helpers whose results the branch returns, tracks whether the finalizer may
-still be set (ContainsFinalizer tests, RemoveFinalizer, SetFinalizers), and
+still be set (the object's type keeps one; ContainsFinalizer tests,
+RemoveFinalizer, SetFinalizers, AddFinalizer), and
 reports each return of a nil error and a Result with neither RequeueAfter nor
 Requeue on a path where it is. Return ctrl.Result{RequeueAfter: d} until the
 cleanup is confirmed, then remove the finalizer.`
