@@ -14,7 +14,7 @@ import (
 // being deleted: the union of the regions of its DeletionTests.
 func DeletionRegion(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	region := make(map[*ssa.BasicBlock]bool)
-	for _, t := range DeletionTests(fn) {
+	for _, t := range DeletionTests(fn, nil) {
 		for b := range t.Region() {
 			region[b] = true
 		}
@@ -58,15 +58,32 @@ func (t DeletionTest) Region() map[*ssa.BasicBlock]bool {
 	return region
 }
 
-// DeletionTests lists fn's deletion tests in block order.
-func DeletionTests(fn *ssa.Function) []DeletionTest {
+// ImportedDeletionTest says whether a function of another package is a
+// deletion test of its parameter param, and for which result the object is
+// being deleted: what a fact of the caller's analyzer says.
+type ImportedDeletionTest func(fn *ssa.Function) (deletingWhen bool, param int, ok bool)
+
+// DeletionTests lists fn's deletion tests in block order; imported, if not
+// nil, judges calls of functions of other packages.
+func DeletionTests(fn *ssa.Function, imported ImportedDeletionTest) []DeletionTest {
+	return deletionTester{judging: map[*ssa.Function]bool{}, imported: imported}.tests(fn)
+}
+
+// deletionTester finds deletion tests; judging holds the helpers being
+// judged, against recursion.
+type deletionTester struct {
+	judging  map[*ssa.Function]bool
+	imported ImportedDeletionTest
+}
+
+func (d deletionTester) tests(fn *ssa.Function) []DeletionTest {
 	var tests []DeletionTest
 	for _, b := range fn.Blocks {
 		test, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
 		}
-		deletingWhen, holder, ok := deletionTest(test.Cond, nil)
+		deletingWhen, holder, ok := d.test(test.Cond)
 		if !ok {
 			continue
 		}
@@ -81,18 +98,29 @@ func DeletionTests(fn *ssa.Function) []DeletionTest {
 
 // deletionTest reports whether cond tests the deletion timestamp, for which
 // value of cond the object is being deleted, and the value whose timestamp
-// it reads. judging holds the helpers being judged, against recursion.
-func deletionTest(cond ssa.Value, judging map[*ssa.Function]bool) (deletingWhen bool, holder ssa.Value, ok bool) {
+// it reads.
+func (d deletionTester) test(cond ssa.Value) (deletingWhen bool, holder ssa.Value, ok bool) {
 	switch c := cond.(type) {
 	case *ssa.UnOp:
 		if c.Op == token.NOT {
-			when, holder, ok := deletionTest(c.X, judging)
+			when, holder, ok := d.test(c.X)
 			return !when, holder, ok
 		}
 	case *ssa.Call:
-		// isBeingDeleted(obj), a bool helper of the package.
-		if callee := c.Call.StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg == c.Parent().Pkg {
-			if when, i, ok := helperDeletionTest(callee, judging); ok && i < len(c.Call.Args) {
+		// isBeingDeleted(obj), a bool helper of the package, or one
+		// of another package that its fact says is one.
+		if callee := c.Call.StaticCallee(); callee != nil && callee.Pkg != nil {
+			if orig := callee.Origin(); orig != nil {
+				callee = orig
+			}
+			when, i, ok := false, 0, false
+			switch {
+			case callee.Pkg == c.Parent().Pkg:
+				when, i, ok = d.helper(callee)
+			case d.imported != nil:
+				when, i, ok = d.imported(callee)
+			}
+			if ok && i < len(c.Call.Args) {
 				return when, c.Call.Args[i], true
 			}
 		}
@@ -113,21 +141,26 @@ func deletionTest(cond ssa.Value, judging map[*ssa.Function]bool) (deletingWhen 
 	return false, nil, false
 }
 
-// helperDeletionTest reports whether fn, a bool function, is a deletion
+// HelperDeletionTest reports whether fn, a bool function of the package
+// being analyzed, is a deletion test of its parameter param (what a fact
+// says to other packages), and for which result the object is being
+// deleted.
+func HelperDeletionTest(fn *ssa.Function, imported ImportedDeletionTest) (deletingWhen bool, param int, ok bool) {
+	return deletionTester{judging: map[*ssa.Function]bool{}, imported: imported}.helper(fn)
+}
+
+// helper reports whether fn, a bool function, is a deletion
 // test of its parameter param, and for which result the object is being
 // deleted: every return hands back a deletion test of that parameter, or a
 // constant after one (`if o.DeletionTimestamp == nil { return false };
 // return true`), all saying the same.
-func helperDeletionTest(fn *ssa.Function, judging map[*ssa.Function]bool) (deletingWhen bool, param int, ok bool) {
+func (d deletionTester) helper(fn *ssa.Function) (deletingWhen bool, param int, ok bool) {
 	results := fn.Signature.Results()
-	if len(fn.Blocks) == 0 || results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) || judging[fn] {
+	if len(fn.Blocks) == 0 || results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) || d.judging[fn] {
 		return false, 0, false
 	}
-	if judging == nil {
-		judging = make(map[*ssa.Function]bool)
-	}
-	judging[fn] = true
-	defer delete(judging, fn)
+	d.judging[fn] = true
+	defer delete(d.judging, fn)
 	param = -1
 	seen := 0
 	agree := func(when bool, holder ssa.Value) bool {
@@ -147,7 +180,7 @@ func helperDeletionTest(fn *ssa.Function, judging map[*ssa.Function]bool) (delet
 		}
 		for _, v := range Returned(ret, 0) {
 			seen++
-			if when, holder, ok := deletionTest(v, judging); ok {
+			if when, holder, ok := d.test(v); ok {
 				if !agree(when, holder) {
 					return false, 0, false
 				}
@@ -158,7 +191,7 @@ func helperDeletionTest(fn *ssa.Function, judging map[*ssa.Function]bool) (delet
 				return false, 0, false
 			}
 			if tests == nil {
-				tests = DeletionTests(fn)
+				tests = d.tests(fn)
 			}
 			// The constant counts where a test decided the object is
 			// (or is not) being deleted on the way here.
@@ -167,7 +200,7 @@ func helperDeletionTest(fn *ssa.Function, judging map[*ssa.Function]bool) (delet
 				for i, s := range t.Block.Succs {
 					if len(s.Preds) == 1 && s.Dominates(b) {
 						deleting := i == t.Deleting
-						_, holder, _ := deletionTest(t.Block.Instrs[len(t.Block.Instrs)-1].(*ssa.If).Cond, judging)
+						_, holder, _ := d.test(t.Block.Instrs[len(t.Block.Instrs)-1].(*ssa.If).Cond)
 						if agree(constant.BoolVal(k.Value) == deleting, holder) {
 							decided = true
 						}
@@ -272,6 +305,11 @@ func objectRoot(v ssa.Value) ssa.Value {
 		case *ssa.ChangeInterface:
 			v = x.X
 			continue
+		case *ssa.Alloc: // a parameter whose fields are read stays in memory
+			if p := spilledParam(x); p != nil {
+				v = p
+				continue
+			}
 		case *ssa.UnOp: // obj.ObjectMeta passed by value
 			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL &&
 				fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(fa.Field).Embedded() {
@@ -282,6 +320,22 @@ func objectRoot(v ssa.Value) ssa.Value {
 		break
 	}
 	return v
+}
+
+// spilledParam returns the parameter a local holds, when the parameter is
+// the only value ever stored in it.
+func spilledParam(alloc *ssa.Alloc) *ssa.Parameter {
+	var param *ssa.Parameter
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+			p, isParam := st.Val.(*ssa.Parameter)
+			if !isParam || param != nil {
+				return nil
+			}
+			param = p
+		}
+	}
+	return param
 }
 
 func fieldName(t types.Type, i int) string {

@@ -50,6 +50,10 @@ type Returns struct {
 	// AddsFinalizer says the function adds a finalizer to an object it is
 	// given (a shared EnsureFinalizer): the objects callers pass keep one.
 	AddsFinalizer bool
+	// Deletion, when not 0, says the function is a deletion test of its
+	// parameter |Deletion|-1 (k8sutil.IsMarkedForDeletion(obj.ObjectMeta)),
+	// true while the object is being deleted if Deletion > 0.
+	Deletion int
 	// Tests, when not 0, says the function is a presence test: it returns
 	// true only where an element of its parameter Tests-1, a slice, equals
 	// what it looks for (utils.ContainsString).
@@ -59,6 +63,9 @@ type Returns struct {
 func (*Returns) AFact() {}
 
 func (r *Returns) String() string {
+	if r.Deletion != 0 {
+		return fmt.Sprintf("finalizer(deletion test of param %d, deleting when %v)", max(r.Deletion, -r.Deletion)-1, r.Deletion > 0)
+	}
 	if r.Tests > 0 && !r.RemovesFinalizer && len(r.Bad) == 0 {
 		return fmt.Sprintf("finalizer(tests param %d)", r.Tests-1)
 	}
@@ -91,7 +98,13 @@ func run(pass *analysis.Pass) (any, error) {
 			if blocking.ReturnsResult(fn) {
 				fact.Bad = c.helperReturns(fn)
 			}
-			if len(fact.Bad) > 0 || fact.RemovesFinalizer || fact.AddsFinalizer || fact.Tests > 0 {
+			if when, param, ok := blocking.HelperDeletionTest(fn, c.importedDeletionTest); ok {
+				fact.Deletion = param + 1
+				if !when {
+					fact.Deletion = -fact.Deletion
+				}
+			}
+			if len(fact.Bad) > 0 || fact.RemovesFinalizer || fact.AddsFinalizer || fact.Tests > 0 || fact.Deletion != 0 {
 				pass.ExportObjectFact(obj, fact)
 			}
 		})

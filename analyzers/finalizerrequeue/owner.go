@@ -22,7 +22,7 @@ import (
 func (c *checker) deletionRegions(fn *ssa.Function) (region, held map[*ssa.BasicBlock]bool) {
 	region = make(map[*ssa.BasicBlock]bool)
 	held = make(map[*ssa.BasicBlock]bool)
-	tests := blocking.DeletionTests(fn)
+	tests := blocking.DeletionTests(fn, c.importedDeletionTest)
 	for _, t := range tests {
 		if !c.keepsFinalizer(t.Object) {
 			continue
@@ -42,6 +42,17 @@ func (c *checker) deletionRegions(fn *ssa.Function) (region, held map[*ssa.Basic
 		}
 	}
 	return region, held
+}
+
+// importedDeletionTest reads the fact of a deletion test of another
+// package.
+func (c *checker) importedDeletionTest(fn *ssa.Function) (deletingWhen bool, param int, ok bool) {
+	obj, isFunc := fn.Object().(*types.Func)
+	var fact Returns
+	if !isFunc || obj.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(obj, &fact) || fact.Deletion == 0 {
+		return false, 0, false
+	}
+	return fact.Deletion > 0, max(fact.Deletion, -fact.Deletion) - 1, true
 }
 
 // sameObject reports whether two deletion tests are of objects of one type;
@@ -98,8 +109,8 @@ func (c *checker) finalizedTypes() *keptTypes {
 						note(instr.X)
 					}
 				case ssa.CallInstruction:
-					if objs := c.finalizerCallObjects(instr.Common()); objs != nil {
-						note(objs...)
+					if objs, touches := c.finalizerCallObjects(instr.Common()); touches {
+						note(objs...) // none known: an unknown object
 					}
 				}
 			}
@@ -111,38 +122,38 @@ func (c *checker) finalizedTypes() *keptTypes {
 // finalizerCallObjects returns the objects whose finalizers a call touches:
 // the object of controllerutil's finalizer functions, the receiver of
 // GetFinalizers and SetFinalizers, the objects given to a function of
-// another package that adds or removes a finalizer; nil for other calls.
-func (c *checker) finalizerCallObjects(call *ssa.CallCommon) []ssa.Value {
+// another package that adds or removes a finalizer; touches is false for
+// other calls.
+func (c *checker) finalizerCallObjects(call *ssa.CallCommon) (objs []ssa.Value, touches bool) {
 	if call.IsInvoke() {
 		if n := call.Method.Name(); n == "GetFinalizers" || n == "SetFinalizers" {
-			return []ssa.Value{call.Value}
+			return []ssa.Value{call.Value}, true
 		}
-		return nil
+		return nil, false
 	}
 	callee := call.StaticCallee()
 	if callee == nil || len(call.Args) == 0 {
-		return nil
+		return nil, false
 	}
 	if orig := callee.Origin(); orig != nil {
 		callee = orig
 	}
 	if n := callee.Name(); callee.Signature.Recv() != nil && (n == "GetFinalizers" || n == "SetFinalizers") ||
 		isControllerutil(callee, "AddFinalizer", "RemoveFinalizer", "ContainsFinalizer") {
-		return call.Args[:1]
+		return call.Args[:1], true
 	}
 	if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != c.pass.Pkg {
 		var fact Returns
 		if c.pass.ImportObjectFact(obj, &fact) && (fact.AddsFinalizer || fact.RemovesFinalizer) {
-			var objs []ssa.Value
 			for _, a := range call.Args {
 				if blocking.ObjectType(a) != nil && isPointerOrInterface(a.Type()) {
 					objs = append(objs, a)
 				}
 			}
-			return append(objs, call.Args[0]) // the first argument stands for none known
+			return objs, true
 		}
 	}
-	return nil
+	return nil, false
 }
 
 func isPointerOrInterface(t types.Type) bool {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"example.com/finalizers/k8sutil"
+
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
@@ -93,4 +95,41 @@ func (r *DeletingHelperFixed) Reconcile(ctx context.Context, req ctrl.Request) (
 		return ctrl.Result{}, nil // the finalizer is gone
 	}
 	return ctrl.Result{}, nil
+}
+
+// Deletion tests of another package, through facts.
+type DeletingShared struct{ base }
+
+func (r *DeletingShared) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var o Owned
+	if k8sutil.IsMarkedForDeletion(o.ObjectMeta) {
+		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
+	}
+	return ctrl.Result{}, nil
+}
+
+type DeletingSharedFixed struct{ base }
+
+func (r *DeletingSharedFixed) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var o Owned
+	if !k8sutil.IsAlive(&o) {
+		if !controllerutil.ContainsFinalizer(&o, finalizer) {
+			return ctrl.Result{}, nil
+		}
+		return ctrl.Result{RequeueAfter: 10 * time.Second}, nil
+	}
+	if !k8sutil.HasName(&o) {
+		return ctrl.Result{}, nil // not a deletion test
+	}
+	return ctrl.Result{}, nil
+}
+
+type DeletingAlive struct{ base }
+
+func (r *DeletingAlive) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var o Owned
+	if k8sutil.IsAlive(&o) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 }
