@@ -164,7 +164,7 @@ func (d deletionTester) helper(fn *ssa.Function) (deletingWhen bool, param int, 
 	param = -1
 	seen := 0
 	agree := func(when bool, holder ssa.Value) bool {
-		p, isParam := objectRoot(holder).(*ssa.Parameter)
+		p, isParam := ObjectRoot(holder).(*ssa.Parameter)
 		i := slices.Index(fn.Params, p)
 		if !isParam || i < 0 || param >= 0 && (i != param || when != deletingWhen) {
 			return false
@@ -271,7 +271,7 @@ func receiver(call ssa.CallCommon) ssa.Value {
 // is an interface (client.Object) or a bare ObjectMeta: the object is not
 // known.
 func ObjectType(v ssa.Value) types.Type {
-	v = objectRoot(v)
+	v = ObjectRoot(v)
 	if v == nil {
 		return nil
 	}
@@ -285,8 +285,9 @@ func ObjectType(v ssa.Value) types.Type {
 	return t
 }
 
-// objectRoot is the value whose type ObjectType returns.
-func objectRoot(v ssa.Value) ssa.Value {
+// ObjectRoot is the value whose type ObjectType returns: the object v is
+// or is part of.
+func ObjectRoot(v ssa.Value) ssa.Value {
 	for v != nil {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:

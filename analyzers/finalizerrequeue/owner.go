@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"golang.org/x/tools/go/ssa"
@@ -88,11 +89,51 @@ type keptTypes struct {
 
 func (c *checker) finalizedTypes() *keptTypes {
 	kept := &keptTypes{}
+	// A helper of the package that takes the object as a client.Object
+	// (vault-secrets-operator's maybeAddFinalizer(ctx, c, o, f)) touches
+	// the objects its callers pass.
+	callers := make(map[*ssa.Function][]*ssa.CallCommon)
+	for _, fn := range c.result.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().StaticCallee() != nil {
+					callee := call.Common().StaticCallee()
+					callers[callee] = append(callers[callee], call.Common())
+				}
+			}
+		}
+	}
+	seen := make(map[*ssa.Parameter]bool)
+	var objectTypes func(o ssa.Value) []types.Type
+	objectTypes = func(o ssa.Value) []types.Type {
+		if t := blocking.ObjectType(o); t != nil {
+			return []types.Type{t}
+		}
+		p, ok := blocking.ObjectRoot(o).(*ssa.Parameter)
+		if !ok || seen[p] {
+			return nil
+		}
+		seen[p] = true
+		fn := p.Parent()
+		i := slices.Index(fn.Params, p) // a static call passes a receiver first too
+		var found []types.Type
+		for _, call := range callers[fn] {
+			if i >= len(call.Args) {
+				return nil
+			}
+			ts := objectTypes(call.Args[i])
+			if ts == nil {
+				return nil // one caller passes an object the check cannot see
+			}
+			found = append(found, ts...)
+		}
+		return found
+	}
 	note := func(objs ...ssa.Value) {
 		known := false
 		for _, o := range objs {
-			if t := blocking.ObjectType(o); t != nil {
-				kept.types = append(kept.types, t)
+			if ts := objectTypes(o); ts != nil {
+				kept.types = append(kept.types, ts...)
 				known = true
 			}
 		}

@@ -148,3 +148,25 @@ func (r *StepAnyway) deleteStep(ctx context.Context, o *Owned) (ctrl.Result, err
 	}
 	return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 }
+
+// Helped gets its finalizer through a helper of the package that sees the
+// object as a client.Object: the types its callers pass keep one, and no
+// other (Plain stays silent above).
+type Helped struct{ metav1.ObjectMeta }
+
+func ensureFinalizer(ctx context.Context, c client.Client, o client.Object) error {
+	if controllerutil.AddFinalizer(o, finalizer) {
+		return c.Update(ctx, o)
+	}
+	return nil
+}
+
+type HelpedReconciler struct{ base }
+
+func (r *HelpedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var h Helped
+	if h.DeletionTimestamp != nil {
+		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
+	}
+	return ctrl.Result{}, ensureFinalizer(ctx, r.Client, &h)
+}
