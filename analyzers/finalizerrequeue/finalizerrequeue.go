@@ -23,7 +23,8 @@ finalizer is still set is not called again until some unrelated event
 arrives: the object stays Terminating. The check follows every path through
 the deletion branch (guarded by the deletion timestamp) and through the
 helpers whose results the branch returns, tracks whether the finalizer may
-still be set (ContainsFinalizer tests, RemoveFinalizer, SetFinalizers), and
+still be set (the object's type keeps one; ContainsFinalizer tests,
+RemoveFinalizer, SetFinalizers, AddFinalizer), and
 reports each return of a nil error and a Result with neither RequeueAfter nor
 Requeue on a path where it is. Return ctrl.Result{RequeueAfter: d} until the
 cleanup is confirmed, then remove the finalizer.`
@@ -46,6 +47,13 @@ var Analyzer = &analysis.Analyzer{
 type Returns struct {
 	Bad              []blocking.Effect // a chain from the function to each such return
 	RemovesFinalizer bool
+	// AddsFinalizer says the function adds a finalizer to an object it is
+	// given (a shared EnsureFinalizer): the objects callers pass keep one.
+	AddsFinalizer bool
+	// Deletion, when not 0, says the function is a deletion test of its
+	// parameter |Deletion|-1 (k8sutil.IsMarkedForDeletion(obj.ObjectMeta)),
+	// true while the object is being deleted if Deletion > 0.
+	Deletion int
 	// Tests, when not 0, says the function is a presence test: it returns
 	// true only where an element of its parameter Tests-1, a slice, equals
 	// what it looks for (utils.ContainsString).
@@ -55,10 +63,16 @@ type Returns struct {
 func (*Returns) AFact() {}
 
 func (r *Returns) String() string {
+	if r.Deletion != 0 {
+		return fmt.Sprintf("finalizer(deletion test of param %d, deleting when %v)", max(r.Deletion, -r.Deletion)-1, r.Deletion > 0)
+	}
 	if r.Tests > 0 && !r.RemovesFinalizer && len(r.Bad) == 0 {
 		return fmt.Sprintf("finalizer(tests param %d)", r.Tests-1)
 	}
 	s := fmt.Sprintf("removes=%v", r.RemovesFinalizer)
+	if r.AddsFinalizer {
+		s += "; adds"
+	}
 	for _, e := range r.Bad {
 		s += "; returns at " + e.ChainString()
 	}
@@ -80,11 +94,17 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // other packages cannot call it
 		}
 		blocking.Guard(pass, obj.FullName(), fn.Pos(), func() {
-			fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn), Tests: c.testedSlice(fn)}
+			fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn), AddsFinalizer: c.addsFinalizer(fn), Tests: c.testedSlice(fn)}
 			if blocking.ReturnsResult(fn) {
 				fact.Bad = c.helperReturns(fn)
 			}
-			if len(fact.Bad) > 0 || fact.RemovesFinalizer || fact.Tests > 0 {
+			if when, param, ok := blocking.HelperDeletionTest(fn, c.importedDeletionTest); ok {
+				fact.Deletion = param + 1
+				if !when {
+					fact.Deletion = -fact.Deletion
+				}
+			}
+			if len(fact.Bad) > 0 || fact.RemovesFinalizer || fact.AddsFinalizer || fact.Tests > 0 || fact.Deletion != 0 {
 				pass.ExportObjectFact(obj, fact)
 			}
 		})
@@ -95,8 +115,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
-			region := blocking.DeletionRegion(entry.Func)
-			for _, bad := range c.badReturns(entry.Func, region) {
+			region, held := c.deletionRegions(entry.Func)
+			for _, bad := range c.badReturns(entry.Func, region, held) {
 				found = append(found, blocking.Finding{Effect: bad, Pos: bad.ReportPos()})
 			}
 		})
@@ -118,6 +138,7 @@ type checker struct {
 	testing map[*ssa.Function]bool // helpers helperTests is judging
 	name    *string                // memo of finalizerName
 	manages *bool                  // memo of managesFinalizers
+	kept    *keptTypes             // memo of finalizedTypes
 }
 
 // helperReturns is badReturns for a helper whose whole body runs in the
@@ -131,7 +152,7 @@ func (c *checker) helperReturns(fn *ssa.Function) []blocking.Effect {
 	for _, b := range fn.Blocks {
 		region[b] = true
 	}
-	bad := c.badReturns(fn, region)
+	bad := c.badReturns(fn, region, c.finalizerHeld(fn, nil))
 	c.helpers[fn] = bad
 	return bad
 }
@@ -140,21 +161,30 @@ func (c *checker) helperReturns(fn *ssa.Function) []blocking.Effect {
 // Result that does not requeue, on a path where the finalizer may be set,
 // each with its chain from fn. A return of a helper's results stands for the
 // helper's own returns.
-func (c *checker) badReturns(fn *ssa.Function, region map[*ssa.BasicBlock]bool) []blocking.Effect {
-	held := c.finalizerHeld(fn, region)
+func (c *checker) badReturns(fn *ssa.Function, region, held map[*ssa.BasicBlock]bool) []blocking.Effect {
 	var bad []blocking.Effect
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !region[b] || !ok || len(ret.Results) != 2 || !held[b] || b == fn.Recover {
+		if !region[b] || !ok || len(ret.Results) != 2 || b == fn.Recover {
 			continue
 		}
 		// A function that defers or names its results returns through
 		// result slots: read the values stored on the way to the return.
 		results, errs := blocking.Returned(ret, 0), blocking.Returned(ret, 1)
+		loaded := results
+		if len(results) == 1 {
+			results = []ssa.Value{storedValue(results[0])}
+		}
 		// A helper's results: its own returns are what matter, judged from
 		// the state before the call.
 		if call := blocking.HelperCall(results, errs); call != nil {
-			if c.removesBefore(b, call) {
+			// Returned only where the helper's Result requeues
+			// (`if res.RequeueAfter > 0 { return res, err }`): none
+			// of its other returns comes out here.
+			// Nor where its error is known not nil (`if err != nil
+			// { return res, err }`): its nil-error returns do not.
+			if !c.heldAt(held, b, call) || requeueGuarded(b, results[0]) || requeueGuarded(b, loaded[0]) ||
+				blocking.NonNilHere(errs[0], b) {
 				continue
 			}
 			frame := c.result.Frame(fn, call.Pos())
@@ -166,7 +196,7 @@ func (c *checker) badReturns(fn *ssa.Function, region map[*ssa.BasicBlock]bool) 
 		// With several paths to one return (a bare return of named
 		// results), a nil error on every path and a Result that does not
 		// requeue on one of them is such a path.
-		if !c.removesBefore(b, ret) && !slices.ContainsFunc(errs, func(v ssa.Value) bool { return !blocking.NilHere(v, b) }) &&
+		if c.heldAt(held, b, ret) && !slices.ContainsFunc(errs, func(v ssa.Value) bool { return !blocking.NilHere(v, b) }) &&
 			slices.ContainsFunc(results, func(v ssa.Value) bool { return !requeues(v, map[ssa.Value]bool{}) }) {
 			bad = append(bad, blocking.Effect{Check: name, Chain: []blocking.Frame{c.result.Frame(fn, ret.Pos())}})
 		}

@@ -13,58 +13,126 @@ import (
 
 const controllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
-// finalizerHeld computes, for each block of region, whether the finalizer may
-// still be set when the block starts. It is set (or unknown) where the region
-// starts, unset on the edge where a ContainsFinalizer test fails, and unset
-// after RemoveFinalizer, SetFinalizers or a call that does either.
-func (c *checker) finalizerHeld(fn *ssa.Function, region map[*ssa.BasicBlock]bool) map[*ssa.BasicBlock]bool {
-	in := make(map[*ssa.BasicBlock]bool)
-	for b := range region {
-		if len(b.Preds) == 0 {
-			in[b] = true
-		}
-		for _, p := range b.Preds {
-			if !region[p] {
-				in[b] = true
-			}
+// finalizerHeld computes, for each block of fn, whether the finalizer may
+// still be set when the block starts, following every path from fn's entry,
+// where it is set (or unknown). It is unset on the edge where a presence test
+// fails, after RemoveFinalizer, SetFinalizers or a call that does either, and
+// set again after AddFinalizer. A path ends where notDeleting says the
+// object is not being deleted: it cannot reach a region of that object.
+func (c *checker) finalizerHeld(fn *ssa.Function, notDeleting func(b *ssa.BasicBlock, i int) bool) map[*ssa.BasicBlock]bool {
+	in := map[*ssa.BasicBlock]bool{fn.Blocks[0]: true}
+	work := []*ssa.BasicBlock{fn.Blocks[0]}
+	for _, b := range fn.Blocks {
+		if c.changeBefore(b, nil) == added_ {
+			work = append(work, b) // the finalizer is set after it, whatever came before
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, b := range fn.Blocks {
-			if !region[b] || !in[b] || c.removesBefore(b, nil) {
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		switch c.changeBefore(b, nil) {
+		case removed:
+			continue
+		case unchanged:
+			if !in[b] {
 				continue
 			}
-			for i, s := range b.Succs {
-				if region[s] && !c.absentOnEdge(b, i) && !in[s] {
-					in[s], changed = true, true
-				}
+		}
+		for i, s := range b.Succs {
+			if !in[s] && !c.absentOnEdge(b, i) && (notDeleting == nil || !notDeleting(b, i)) {
+				in[s] = true
+				work = append(work, s)
 			}
 		}
 	}
 	return in
 }
 
-// removesBefore reports whether block b removes the finalizer before the
-// instruction stop, or anywhere in b if stop is nil.
-func (c *checker) removesBefore(b *ssa.BasicBlock, stop ssa.Instruction) bool {
+// change is what a block does to the finalizer.
+type change int
+
+const (
+	unchanged change = iota
+	removed
+	added_
+)
+
+// heldAt reports whether the finalizer may be set at the instruction stop of
+// block b, given held, what finalizerHeld says at the start of blocks.
+func (c *checker) heldAt(held map[*ssa.BasicBlock]bool, b *ssa.BasicBlock, stop ssa.Instruction) bool {
+	switch c.changeBefore(b, stop) {
+	case removed:
+		return false
+	case added_:
+		return true
+	}
+	return held[b]
+}
+
+// changeBefore returns the last change block b makes to the finalizer
+// before the instruction stop, or in all of b if stop is nil.
+func (c *checker) changeBefore(b *ssa.BasicBlock, stop ssa.Instruction) change {
+	last := unchanged
 	for _, instr := range b.Instrs {
 		if instr == stop {
-			return false
+			break
 		}
 		switch instr := instr.(type) {
 		case *ssa.Go:
 		case ssa.CallInstruction:
 			if c.callRemoves(instr.Common()) {
-				return true
+				last = removed
+			} else if c.callAdds(instr.Common()) {
+				last = added_
 			}
 		case *ssa.Store: // obj.Finalizers = removeString(obj.Finalizers, f)
-			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fieldName(fa) == "Finalizers" && !keepsFinalizers(instr.Val) {
-				return true
+			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fieldName(fa) == "Finalizers" {
+				if !keepsFinalizers(instr.Val) {
+					last = removed
+				} else if isAppend(instr.Val) {
+					last = added_
+				}
 			}
 		}
 	}
+	return last
+}
+
+// callAdds matches controllerutil.AddFinalizer, SetFinalizers given the
+// finalizers with more appended, and a function of another package whose
+// fact says it adds one.
+func (c *checker) callAdds(call *ssa.CallCommon) bool {
+	if call.IsInvoke() {
+		return call.Method.Name() == "SetFinalizers" && isAppend(call.Args[0])
+	}
+	callee := call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	if orig := callee.Origin(); orig != nil {
+		callee = orig
+	}
+	if callee.Name() == "SetFinalizers" && len(call.Args) == 2 {
+		return isAppend(call.Args[1])
+	}
+	if isControllerutil(callee, "AddFinalizer") {
+		return true
+	}
+	if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != c.pass.Pkg {
+		var fact Returns
+		return c.pass.ImportObjectFact(obj, &fact) && fact.AddsFinalizer
+	}
 	return false
+}
+
+// isAppend matches append(obj.GetFinalizers(), ...).
+func isAppend(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "append" && isFinalizers(call.Call.Args[0], nil)
 }
 
 func (c *checker) callRemoves(call *ssa.CallCommon) bool {
@@ -110,7 +178,7 @@ func (c *checker) removesFinalizer(fn *ssa.Function) bool {
 	}
 	c.removes[fn] = false // recursion: assume not
 	for _, b := range fn.Blocks {
-		if c.removesBefore(b, nil) {
+		if c.changeBefore(b, nil) == removed {
 			c.removes[fn] = true
 			return true
 		}

@@ -29,3 +29,7 @@ func Finalize(ctx context.Context, cloud Cloud, obj client.Object) (ctrl.Result,
 
 // Forget removes the finalizer: a caller that returns after it is fine.
 func Forget(obj client.Object) { controllerutil.RemoveFinalizer(obj, "example.com/cleanup") } // want Forget:`finalizer\(removes=true\)`
+
+// Ensure adds a finalizer to the object it is given: the types callers pass
+// keep one.
+func Ensure(obj client.Object) { controllerutil.AddFinalizer(obj, "example.com/cleanup") } // want Ensure:`finalizer\(removes=false; adds\)`
