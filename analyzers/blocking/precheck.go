@@ -36,7 +36,7 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 					return true
 				}
 			}
-			if fn.Exported() && mayTestPresence(fn.Signature()) {
+			if fn.Exported() && (mayTestPresence(fn.Signature()) || mayTestDeletion(fn.Signature())) {
 				return true // finalizerrequeue exports what it tests
 			}
 		}
@@ -82,6 +82,33 @@ func mayTestPresence(sig *types.Signature) bool {
 	slice, ok := params.At(0).Type().Underlying().(*types.Slice)
 	return ok && types.Identical(slice.Elem(), params.At(1).Type())
 }
+
+// mayTestDeletion matches the signature of a helper that may test whether
+// an object is being deleted (k8sutil.IsMarkedForDeletion(obj.ObjectMeta)):
+// one object or object meta in, a bool out.
+func mayTestDeletion(sig *types.Signature) bool {
+	results, params := sig.Results(), sig.Params()
+	if results.Len() != 1 || !types.Identical(results.At(0).Type(), types.Typ[types.Bool]) || params.Len() != 1 {
+		return false
+	}
+	t := params.At(0).Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if isNamed(t, metaPkg, "ObjectMeta") || isNamed(t, metaPkg, "Object") || isNamed(t, "sigs.k8s.io/controller-runtime/pkg/client", "Object") {
+		return true
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Embedded() && isNamed(f.Type(), metaPkg, "ObjectMeta") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+const metaPkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 func isInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()

@@ -1,7 +1,6 @@
 // Package k8sutil holds deletion tests in a shared package: their facts
 // make calls of them deletion tests in the controllers. Like operator-sdk's
-// k8sutil it keeps finalizer helpers too (a package of deletion tests alone
-// is skipped by the blocking precheck: see the README's finalizerrequeue section).
+// k8sutil it keeps finalizer helpers too (delonly holds deletion tests alone).
 package k8sutil
 
 import (
