@@ -450,7 +450,8 @@ func Merge(found []Finding) []Finding {
 }
 
 // madeAt names where the values that leave f unbounded were made, when
-// the notes say (a client literal, a context.Background() call), or "".
+// the notes say (a client literal, a context.Background() call), or, for
+// values made out of sight, the entry point that uses them; else "".
 // A client made without a timeout is fixed in one place however many
 // requests, each with its own context, go through it: it alone names the
 // place then.
@@ -464,6 +465,11 @@ func (f Finding) madeAt() string {
 			return n
 		}
 		placed = append(placed, n)
+	}
+	if len(placed) == 0 && len(f.Notes) > 0 && (f.Check == "httptimeout" || f.Check == "ctxdeadline") {
+		// Values made out of sight (the reconcile ctx, http.DefaultClient):
+		// one per entry point, bounded once where the entry starts.
+		return "in " + f.Chain[0].Func + ": " + strings.Join(f.Notes, " and ")
 	}
 	return strings.Join(placed, " and ")
 }
