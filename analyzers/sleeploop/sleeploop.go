@@ -18,8 +18,10 @@ controller's few workers (MaxConcurrentReconciles is 1 by default) for the
 whole wait: the queue backs up and objects stay Pending or Terminating. The
 check follows calls across packages from every entry point and reports each
 wait it reaches, with the chain of calls and the bound when it is known.
-Waits of a constant length below -min-duration are not reported unless they
-sit in a loop, which can repeat them without limit. The fix is to return
+Bounded waits whose total (a loop's constant trip count and a retry's
+backoff included) is below -min-duration, 5s by default, are not reported;
+waits in a loop that waits for a condition, of unknown length or with no
+limit always are. The fix is to return
 ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
 
 const name = "sleeploop"
@@ -32,11 +34,15 @@ var Analyzer = &analysis.Analyzer{
 	Run:      blocking.SafeRun(run),
 }
 
-var minDuration = time.Second
+// DefaultMinDuration is -min-duration's default: a bounded wait shorter in
+// all than this is not worth a finding.
+const DefaultMinDuration = 5 * time.Second
+
+var minDuration = DefaultMinDuration
 
 func init() {
 	Analyzer.Flags.Var(durationFlag{&minDuration}, "min-duration",
-		"report constant waits only from this length up; waits in loops and of unknown length are always reported")
+		"report bounded waits only from this total up; waits in condition loops, of unknown length or with no limit are always reported")
 }
 
 func run(pass *analysis.Pass) (any, error) {

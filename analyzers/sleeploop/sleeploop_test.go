@@ -15,6 +15,12 @@ func TestSleeploop(t *testing.T) {
 	if err := blocking.Analyzer.Flags.Set("entries", "(*example.com/entries.Controller).syncHandler"); err != nil {
 		t.Fatal(err)
 	}
+	// The fixtures' waits of a few seconds show what the engine finds: a
+	// threshold below them.
+	if err := sleeploop.Analyzer.Flags.Set("min-duration", "1s"); err != nil {
+		t.Fatal(err)
+	}
+	defer sleeploop.Analyzer.Flags.Set("min-duration", sleeploop.DefaultMinDuration.String())
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/workers", "example.com/phases")
 }
 
@@ -22,8 +28,14 @@ func TestMinDuration(t *testing.T) {
 	if err := sleeploop.Analyzer.Flags.Set("min-duration", "1m"); err != nil {
 		t.Fatal(err)
 	}
-	defer sleeploop.Analyzer.Flags.Set("min-duration", "1s")
+	defer sleeploop.Analyzer.Flags.Set("min-duration", sleeploop.DefaultMinDuration.String())
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/threshold")
+}
+
+// TestDefaultThreshold: at the default threshold, short waits and conflict
+// retries are silent; totals decide.
+func TestDefaultThreshold(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/threshold/defaults")
 }
 
 func TestMinDurationRejectsNegative(t *testing.T) {
