@@ -21,4 +21,5 @@ func Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, er
 	_ = retry.RetryOnConflict(retry.DefaultBackoff, func() error { return nil })
 	return reconcile.Result{}, nil
 }
+
 var _ = reconcile.Func(Reconcile)
