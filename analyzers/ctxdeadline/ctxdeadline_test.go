@@ -1,7 +1,6 @@
 package ctxdeadline_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -27,20 +26,14 @@ func TestAssumeReconciliationTimeout(t *testing.T) {
 // comments are httptimeout's), ctxdeadline says nothing, though the same call
 // also waits on a context without a deadline.
 func TestHTTPTimeoutWins(t *testing.T) {
-	var r recorder
+	var r fixtures.Recorder
 	analysistest.Run(&r, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/resolve/controllers")
-	for _, e := range r.errors {
+	for _, e := range r.Errors {
 		if !strings.Contains(e, "no diagnostic was reported") {
 			t.Error(e)
 		}
 	}
-	if len(r.errors) == 0 {
+	if len(r.Errors) == 0 {
 		t.Error("the fixture's httptimeout findings were expected to be missing from ctxdeadline's run")
 	}
-}
-
-type recorder struct{ errors []string }
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }

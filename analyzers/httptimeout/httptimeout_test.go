@@ -1,7 +1,6 @@
 package httptimeout_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -22,10 +21,10 @@ func TestSuggestedFix(t *testing.T) {
 
 // TestStrict: a client of unknown origin is reported with -strict only.
 func TestStrict(t *testing.T) {
-	var quiet recorder
+	var quiet fixtures.Recorder
 	analysistest.Run(&quiet, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/strict")
-	if len(quiet.errors) != 1 || !strings.Contains(quiet.errors[0], "no diagnostic was reported") {
-		t.Errorf("without -strict: want only the missing strict finding, got %q", quiet.errors)
+	if len(quiet.Errors) != 1 || !strings.Contains(quiet.Errors[0], "no diagnostic was reported") {
+		t.Errorf("without -strict: want only the missing strict finding, got %q", quiet.Errors)
 	}
 
 	if err := blocking.Analyzer.Flags.Set("strict", "true"); err != nil {
@@ -33,11 +32,4 @@ func TestStrict(t *testing.T) {
 	}
 	defer blocking.Analyzer.Flags.Set("strict", "false")
 	analysistest.Run(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/strict")
-}
-
-// recorder collects what analysistest would report as test failures.
-type recorder struct{ errors []string }
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }

@@ -1,7 +1,6 @@
 package sleeploop_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -61,21 +60,21 @@ func TestUserSinksAndBounded(t *testing.T) {
 // in a test file and a mock package only tests import are not production
 // code: silent by default, reported with -tests.
 func TestTestFiles(t *testing.T) {
-	var quiet recorder
+	var quiet fixtures.Recorder
 	analysistest.Run(&quiet, fixtures.Dir(t), sleeploop.Analyzer, "example.com/testfiles/...")
-	for _, e := range quiet.errors {
+	for _, e := range quiet.Errors {
 		if !strings.Contains(e, "no diagnostic was reported") {
 			t.Errorf("without -tests: unexpected %s", e)
 		}
 	}
-	if len(quiet.errors) == 0 {
+	if len(quiet.Errors) == 0 {
 		t.Errorf("without -tests: the fixture's findings in test files were reported")
 	}
 	// The engine reports only its internal errors: a package variable
 	// declared in a test file must not cause one.
-	var engine recorder
+	var engine fixtures.Recorder
 	analysistest.Run(&engine, fixtures.Dir(t), blocking.Analyzer, "example.com/testfiles/...")
-	for _, e := range engine.errors {
+	for _, e := range engine.Errors {
 		if strings.Contains(e, "internal error") {
 			t.Error(e)
 		}
@@ -89,19 +88,12 @@ func TestTestFiles(t *testing.T) {
 	// package, so its finding in controllers.go cannot carry a want comment
 	// (the plain variant, analyzed too, must not report it): it must be the
 	// one diagnostic no comment expects.
-	var loud recorder
+	var loud fixtures.Recorder
 	analysistest.Run(&loud, fixtures.Dir(t), sleeploop.Analyzer, "example.com/testfiles/...")
-	if len(loud.errors) != 1 || !strings.Contains(loud.errors[0], "controllers.go:32:20: unexpected diagnostic") ||
-		!strings.Contains(loud.errors[0], "(mocks.SlowCleaner).Check") {
-		t.Errorf("with -tests: want the findings in test files and the mock's Check, got %q", loud.errors)
+	if len(loud.Errors) != 1 || !strings.Contains(loud.Errors[0], "controllers.go:32:20: unexpected diagnostic") ||
+		!strings.Contains(loud.Errors[0], "(mocks.SlowCleaner).Check") {
+		t.Errorf("with -tests: want the findings in test files and the mock's Check, got %q", loud.Errors)
 	}
-}
-
-// recorder collects what analysistest would report as test failures.
-type recorder struct{ errors []string }
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }
 
 // TestAwait: a wait for goroutines (a result channel, an errgroup, a
