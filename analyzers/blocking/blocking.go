@@ -170,7 +170,7 @@ func (w *walker) exportFacts() {
 		if obj == nil || !obj.Exported() && obj.Signature().Recv() == nil {
 			continue
 		}
-		ex := export{obj, fi.summary.sorted()}
+		ex := export{obj, fi.summary.forFact()}
 		exports = append(exports, ex)
 		if viaOf(obj).Name != "" {
 			shareable[fi.name] = ex
@@ -216,7 +216,7 @@ func (w *walker) exportVarFacts() {
 		if fi == nil {
 			continue
 		}
-		summary := &Summary{Effects: fi.summary.sorted(), Results: w.resultValues(fn), ResultMethods: w.resultMethodsOf(fn)}
+		summary := &Summary{Effects: fi.summary.forFact(), Results: w.resultValues(fn), ResultMethods: w.resultMethodsOf(fn)}
 		if !summary.empty() {
 			w.pass.ExportObjectFact(v, summary)
 		}

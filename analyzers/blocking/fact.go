@@ -254,8 +254,12 @@ func (e Effect) EndsInPackage() bool { return e.Chain[len(e.Chain)-1].pos.IsVali
 // key identifies an effect in a summary. A sink may be kept twice: with the
 // shortest chain that repeats it and with the shortest one that does not,
 // because a short wait matters only when it repeats.
-func (e Effect) key() string {
-	k := e.PlaceKey()
+func (e Effect) key() string { return e.keyFrom(e.PlaceKey()) }
+
+// sinkKey is key without the place: what an importer tells apart.
+func (e Effect) sinkKey() string { return e.keyFrom(e.SinkKey()) }
+
+func (e Effect) keyFrom(k string) string {
 	if e.InLoop {
 		k += " (loop)"
 	}

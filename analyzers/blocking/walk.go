@@ -706,10 +706,30 @@ func (s effectSet) clone() effectSet {
 	return c
 }
 
-// sorted returns the effects in key order, at most MaxEffects of them.
+// sorted returns the effects in key order.
 func (s effectSet) sorted() []Effect {
 	effects := make([]Effect, 0, len(s))
 	for _, e := range s {
+		effects = append(effects, e)
+	}
+	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
+	return effects
+}
+
+// forFact returns the effects a fact keeps, in key order, at most
+// MaxEffects of them: one per sink (and loop and requirements), the
+// shortest. An importer sees every chain of a callee start at its own call,
+// one place, so the package's several places to a sink are one there.
+func (s effectSet) forFact() []Effect {
+	shortest := make(map[string]Effect)
+	for _, e := range s {
+		k := e.sinkKey()
+		if old, ok := shortest[k]; !ok || shorter(e, old) {
+			shortest[k] = e
+		}
+	}
+	effects := make([]Effect, 0, len(shortest))
+	for _, e := range shortest {
 		effects = append(effects, e)
 	}
 	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
