@@ -130,7 +130,7 @@ func (c *checker) mayAt(values, errs []ssa.Value, b *ssa.BasicBlock) fields {
 	}
 	var f fields
 	for _, v := range values {
-		f |= c.may(v, err, map[ssa.Value]bool{}) &^ zeroHere(v, b)
+		f |= c.may(v, err, map[ssa.Value]bool{}) &^ zeroHere(v, b, readAt(v, b))
 	}
 	return f
 }
@@ -186,7 +186,6 @@ type slotKey struct {
 // changes a delay, it does not ask for one: what the Result held before
 // tells.
 func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided fields, err ssa.Value, seen map[ssa.Value]bool, visited map[slotKey]bool) fields {
-	set := setHere(alloc, b)
 	var f fields
 	for j := before - 1; j >= 0; j-- {
 		switch instr := b.Instrs[j].(type) {
@@ -200,7 +199,7 @@ func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided 
 			}
 			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fa.X == alloc {
 				field := fieldOf(structOf(alloc).Field(fa.Field).Name())
-				if field&set != 0 {
+				if field&setHere(alloc, b, j) != 0 {
 					continue
 				}
 				if field&decided == 0 && !isZeroConst(instr.Val) {
@@ -277,15 +276,24 @@ func isZeroConst(v ssa.Value) bool {
 // zeroHere is the set of fields of the Result v that block b runs only after
 // a test found zero: the edge of `res.RequeueAfter == 0` (or <= 0, or the
 // else of > 0), or of `!res.Requeue`, that b is dominated by.
-func zeroHere(v ssa.Value, b *ssa.BasicBlock) fields { return testedHere(v, b, true) }
+func zeroHere(v ssa.Value, b *ssa.BasicBlock, before int) fields {
+	return testedHere(v, b, before, true)
+}
 
 // setHere is the set of fields of the Result v that block b runs only after
 // a test found not zero: the other edges of the tests of zeroHere.
-func setHere(v ssa.Value, b *ssa.BasicBlock) fields { return testedHere(v, b, false) }
+func setHere(v ssa.Value, b *ssa.BasicBlock, before int) fields {
+	return testedHere(v, b, before, false)
+}
 
 // testedHere is the set of fields of the Result v that block b runs only
-// after a test found zero, or not zero when zero is false.
-func testedHere(v ssa.Value, b *ssa.BasicBlock, zero bool) fields {
+// after a test found zero, or not zero when zero is false, up to the
+// instruction at index before of b. When v is read from a local, a test
+// counts only if no store into that field of the local lies on a path from
+// the test to that instruction: `result, err = r.next()` after
+// `if result.Requeue || err != nil { return result, err }` makes a new
+// Result, that the old test says nothing of.
+func testedHere(v ssa.Value, b *ssa.BasicBlock, before int, zero bool) fields {
 	var f fields
 	for _, d := range b.Parent().Blocks {
 		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
@@ -300,11 +308,102 @@ func testedHere(v ssa.Value, b *ssa.BasicBlock, zero bool) fields {
 		if zeroWhen == zero {
 			edge = d.Succs[0]
 		}
-		if len(edge.Preds) == 1 && edge.Dominates(b) {
+		if len(edge.Preds) == 1 && edge.Dominates(b) && !storedBetween(slotOf(v), field, edge, b, before) {
 			f |= field
 		}
 	}
 	return f
+}
+
+// readAt is the index in b of the read of v, the end of b when v is not
+// an instruction of b.
+func readAt(v ssa.Value, b *ssa.BasicBlock) int {
+	if instr, ok := v.(ssa.Instruction); ok && instr.Block() == b {
+		return index(instr)
+	}
+	return len(b.Instrs)
+}
+
+// storedBetween reports whether field of the local alloc (nil when the
+// Result is no local) may be written on a path from the start of block
+// from, which dominates b, to the instruction at index before of b: a store
+// of the whole Result or of the field, or a call that is passed its
+// address.
+func storedBetween(alloc *ssa.Alloc, field fields, from, b *ssa.BasicBlock, before int) bool {
+	if alloc == nil {
+		return false
+	}
+	writes := func(instrs []ssa.Instruction) bool {
+		for _, instr := range instrs {
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				if instr.Addr == alloc {
+					return true
+				}
+				if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fa.X == alloc && fieldOf(structOf(alloc).Field(fa.Field).Name())&field != 0 {
+					return true
+				}
+			case ssa.CallInstruction:
+				for _, a := range instr.Common().Args {
+					if a == alloc {
+						return true
+					}
+					if fa, ok := a.(*ssa.FieldAddr); ok && fa.X == alloc {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	if writes(b.Instrs[:before]) {
+		return true
+	}
+	if b == from {
+		// A loop back into b runs all of it after the test.
+		return reaches(b, b, from) && writes(b.Instrs)
+	}
+	// The blocks on the paths from from to b: walking back from b stays
+	// among the blocks from dominates until it reaches from.
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Preds...)
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if writes(p.Instrs) {
+			return true
+		}
+		if p != from {
+			stack = append(stack, p.Preds...)
+		}
+	}
+	return false
+}
+
+// reaches reports whether b is reached again from to, walking back from the
+// predecessors of b without passing from.
+func reaches(b, to, from *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Preds...)
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if p == to {
+			return true
+		}
+		if p != from {
+			stack = append(stack, p.Preds...)
+		}
+	}
+	return false
 }
 
 // zeroTest matches a condition on a field of the Result v: the field, and

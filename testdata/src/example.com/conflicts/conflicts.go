@@ -291,3 +291,134 @@ func (r *FloorWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	return res, err // want `RequeueAfter is thrown away if the error is not nil`
 }
+
+// A pair through two levels of helpers (3scale-operator's backup): the
+// leaf returns Requeue with the error of a status update, each level
+// returns `result, err` behind `result.Requeue || err != nil`, and the
+// Reconcile returns the pair behind `if err != nil`. The twin's leaf returns
+// Requeue only with a nil error.
+type Backup struct{ base }
+
+type backupLogic struct {
+	base
+	done bool
+}
+
+func (r *Backup) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	logic := &backupLogic{base: r.base}
+	res, err := logic.Reconcile()
+	if err != nil {
+		return res, err // want `Requeue is thrown away: controller-runtime ignores the Result when the error is not nil`
+	}
+	if res.Requeue {
+		return res, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *backupLogic) Reconcile() (ctrl.Result, error) { // want Reconcile:"requeues"
+	if r.done {
+		return ctrl.Result{}, nil
+	}
+	result, err := r.mainSteps()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	return ctrl.Result{Requeue: true, RequeueAfter: 5 * time.Second}, nil
+}
+
+func (r *backupLogic) mainSteps() (ctrl.Result, error) {
+	result, err := r.sourceStatus()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	result, err = r.startTime()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	result, err = r.sourceStatus()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *backupLogic) sourceStatus() (ctrl.Result, error) {
+	if r.done {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Cloud.Sync(context.TODO())
+}
+
+func (r *backupLogic) startTime() (ctrl.Result, error) { // want startTime:"requeues"
+	if !r.done {
+		r.done = true
+		err := r.Status().Update(context.TODO(), nil)
+		return ctrl.Result{Requeue: true}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+type BackupFixed struct{ base }
+
+type backupLogicFixed struct {
+	base
+	done bool
+}
+
+func (r *BackupFixed) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	logic := &backupLogicFixed{base: r.base}
+	res, err := logic.Reconcile()
+	if err != nil {
+		return res, err
+	}
+	if res.Requeue {
+		return res, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *backupLogicFixed) Reconcile() (ctrl.Result, error) { // want Reconcile:"requeues"
+	if r.done {
+		return ctrl.Result{}, nil
+	}
+	result, err := r.mainSteps()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	return ctrl.Result{Requeue: true, RequeueAfter: 5 * time.Second}, nil
+}
+
+func (r *backupLogicFixed) mainSteps() (ctrl.Result, error) {
+	result, err := r.sourceStatus()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	result, err = r.startTime()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	result, err = r.sourceStatus()
+	if result.Requeue || err != nil {
+		return result, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *backupLogicFixed) sourceStatus() (ctrl.Result, error) {
+	if r.done {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Cloud.Sync(context.TODO())
+}
+
+func (r *backupLogicFixed) startTime() (ctrl.Result, error) { // want startTime:"requeues"
+	if !r.done {
+		r.done = true
+		if err := r.Status().Update(context.TODO(), nil); err != nil {
+			return ctrl.Result{}, err
+		}
+		return ctrl.Result{Requeue: true}, nil
+	}
+	return ctrl.Result{}, nil
+}
