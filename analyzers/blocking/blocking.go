@@ -371,6 +371,9 @@ type Finding struct {
 	// Also holds the chains from the other entry points that reach the same
 	// sink through the same place, shortest first: one finding per place.
 	Also []Effect
+	// BindingAt is where Binding is bound, when the finding sits elsewhere:
+	// at the call the bound value reaches, where the fix goes.
+	BindingAt string
 }
 
 // Findings lists what check should report in this package, one finding per
@@ -381,15 +384,68 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 	var found []Finding
 	for _, entry := range r.Entries {
 		for _, e := range entry.Findings(accept) {
-			found = append(found, Finding{Effect: e, Pos: e.ReportPos(), InFinalizerBranch: entry.InFinalizerBranch(e)})
+			f := Finding{Effect: e, Pos: e.ReportPos(), InFinalizerBranch: entry.InFinalizerBranch(e)}
+			if site, ok := f.fixSite(); ok {
+				f.Pos = cmp.Or(r.w.posOf(site), f.Pos)
+			}
+			found = append(found, f)
 		}
 	}
 	for _, b := range r.Bindings {
-		if accept(b.Effect) {
-			found = append(found, Finding{Effect: b.Effect, Pos: b.Pos, Binding: b.Field})
+		if !accept(b.Effect) {
+			continue
 		}
+		f := Finding{Effect: b.Effect, Pos: b.Pos, Binding: b.Field}
+		if site, ok := f.fixSite(); ok {
+			// The fix is at a call in this package that the bound value
+			// reaches: report it there, and name the binding.
+			if pos := r.w.posOf(site); pos.IsValid() {
+				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
+			}
+		}
+		found = append(found, f)
 	}
 	return Merge(found)
+}
+
+// fixSite is the call where a bound goes for a finding whose unbounded
+// value was made out of sight (the reconcile ctx, http.DefaultClient), as
+// the chain shows it, and reports whether the chain shows one.
+//
+// For a client it is the call where the module leaves for the code that
+// uses the client: there a client with a Timeout can be passed. For a
+// context it is the call that names the operation: the last call the
+// module makes into the package that then leaves the module (a database
+// helper package, an SDK wrapper), or that call itself when the chain never
+// changes package before it. Each such call is one fix (a context with a
+// timeout for that operation), however many entry points reach it.
+func (f Finding) fixSite() (Frame, bool) {
+	if f.Check != "httptimeout" && f.Check != "ctxdeadline" || f.madeOutOfSight() == "" {
+		return Frame{}, false
+	}
+	exit := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Exit })
+	if exit < 0 {
+		return Frame{}, false
+	}
+	if f.Check == "httptimeout" {
+		return f.Chain[exit], true
+	}
+	dir := frameDir(f.Chain[exit])
+	i := exit
+	for i > 0 && frameDir(f.Chain[i-1]) == dir {
+		i--
+	}
+	if i == 0 {
+		return f.Chain[exit], true
+	}
+	return f.Chain[i-1], true
+}
+
+// frameDir is the package directory of a frame's position, e.g. "sql" for
+// "sql/client.go:42": frames of one package share it.
+func frameDir(f Frame) string {
+	dir, _, _ := strings.Cut(f.Pos, "/")
+	return dir
 }
 
 // Merge keeps one finding per place and sink, the one with the shortest
@@ -408,6 +464,10 @@ func Merge(found []Finding) []Finding {
 		switch {
 		case f.Binding != "":
 			k = fmt.Sprint(f.Pos, " binding ", f.Binding)
+			if site, ok := f.fixSite(); ok {
+				// One binding may reach several places to fix.
+				k += " at " + site.Pos
+			}
 		case f.madeAt() != "":
 			// A value made without a bound, in a place the notes name, is
 			// one fix however many calls use it: one finding, at the first
@@ -466,12 +526,33 @@ func (f Finding) madeAt() string {
 		}
 		placed = append(placed, n)
 	}
-	if len(placed) == 0 && len(f.Notes) > 0 && (f.Check == "httptimeout" || f.Check == "ctxdeadline") {
-		// Values made out of sight (the reconcile ctx, http.DefaultClient):
-		// one per entry point, bounded once where the entry starts.
-		return "in " + f.Chain[0].Func + ": " + strings.Join(f.Notes, " and ")
+	if len(placed) == 0 {
+		if out := f.madeOutOfSight(); out != "" {
+			// Values made out of sight (the reconcile ctx,
+			// http.DefaultClient): one finding per place to fix, else one
+			// per entry point, bounded once where the entry starts.
+			if site, ok := f.fixSite(); ok {
+				return "at " + site.Pos + ": " + out
+			}
+			return "in " + f.Chain[0].Func + ": " + out
+		}
 	}
 	return strings.Join(placed, " and ")
+}
+
+// madeOutOfSight is the notes of an httptimeout or ctxdeadline finding
+// whose values have no place of their own (the reconcile ctx, a default
+// client), else "".
+func (f Finding) madeOutOfSight() string {
+	if f.Check != "httptimeout" && f.Check != "ctxdeadline" {
+		return ""
+	}
+	for _, n := range f.Notes {
+		if strings.HasSuffix(n, ")") && strings.Contains(n, ".go:") {
+			return ""
+		}
+	}
+	return strings.Join(f.Notes, " and ")
 }
 
 func boolRank(b bool) int {
@@ -495,9 +576,10 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	// binding's finding stands for all it leads to).
 	others := map[string]bool{}
 	sinks := 0
+	_, atSite := f.fixSite()
 	for _, e := range f.Also {
 		switch {
-		case e.SinkKey() != f.SinkKey(), f.madeAt() != "" && e.ReportPos() != f.Pos:
+		case e.SinkKey() != f.SinkKey(), !atSite && f.madeAt() != "" && e.ReportPos() != f.Pos:
 			sinks++
 		case e.Chain[0].Func != f.Chain[0].Func:
 			others[e.Chain[0].Func] = true
@@ -510,8 +592,9 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	if sinks > 0 {
 		through := "this call"
 		switch {
-		case f.Binding != "":
+		case f.Binding != "" && !atSite:
 			through = "this value"
+		case atSite:
 		case f.madeAt() != "":
 			through = "the same value"
 		}
@@ -551,8 +634,12 @@ func UnboundedMessage(f Finding, fix string) string {
 	}
 	why := strings.Join(f.Notes, " and ")
 	if f.Binding != "" {
-		return fmt.Sprintf("%s%s can block the reconcile worker forever: the value bound to %s here leaves it unbounded (%s): %s; %s",
-			prefix, f.Sink, f.Binding, why, f.ChainString(), fix)
+		here := "here"
+		if f.BindingAt != "" {
+			here = "at " + f.BindingAt
+		}
+		return fmt.Sprintf("%s%s can block the reconcile worker forever: the value bound to %s %s leaves it unbounded (%s): %s; %s",
+			prefix, f.Sink, f.Binding, here, why, f.ChainString(), fix)
 	}
 	where := ""
 	if f.InFinalizerBranch {

@@ -154,6 +154,10 @@ type Via struct {
 type Frame struct {
 	Func string // e.g. "(*controllers.BucketReconciler).Reconcile"
 	Pos  string // e.g. "controllers/bucket.go:42"
+	// Exit: the call at Pos leaves the module of Func, into a dependency or
+	// the standard library. The first such frame of a chain is the last
+	// call the analyzed module makes on the way to the sink.
+	Exit bool `json:",omitempty"`
 
 	pos token.Pos // set only for frames in the package under analysis
 }
@@ -323,7 +327,7 @@ func (e Effect) stripPositions() Effect {
 	e.Requires = slices.Clone(e.Requires)
 	e.fixAt = token.NoPos
 	for i, f := range e.Chain {
-		chain[i] = Frame{Func: f.Func, Pos: f.Pos}
+		chain[i] = Frame{Func: f.Func, Pos: f.Pos, Exit: f.Exit}
 	}
 	e.Chain = chain
 	return e

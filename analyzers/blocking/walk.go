@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -22,6 +23,7 @@ type walker struct {
 	pkg     *ssa.Package
 	table   *model.Table
 	ignored ignoredLines
+	module  string // see modulePath
 
 	funcs  []*funcInfo // source order
 	byFunc map[*ssa.Function]*funcInfo
@@ -74,6 +76,7 @@ type site struct {
 
 func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
 	w := &walker{
+		module:         modulePath(pass),
 		pass:           pass,
 		files:          files,
 		pkg:            pkg,
@@ -290,10 +293,50 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 		if !ok {
 			continue
 		}
+		caller := s
+		if !w.inModule(fn.Pkg()) {
+			caller.frame = s.exit()
+		}
 		for _, e := range w.decide(e, args) {
-			s.fi.base.add(e.prefixed(s.frame, s.inLoop).repeated(s.times))
+			s.fi.base.add(e.prefixed(caller.frame, s.inLoop).repeated(s.times))
 		}
 	}
+}
+
+// exit is the site's frame marked as a call out of the analyzed module.
+func (s site) exit() Frame {
+	f := s.frame
+	f.Exit = true
+	return f
+}
+
+// inModule reports whether pkg belongs to the module of the package under
+// analysis (or to a module nested in its path, as an api/ module often is).
+func (w *walker) inModule(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	p := pkg.Path()
+	return p == w.module || strings.HasPrefix(p, w.module+"/")
+}
+
+// modulePath is the path of the module of the package under analysis: the
+// driver's, or, when the driver does not say, the repository part of the
+// package path (host/owner/repo on the code hosts that name an owner,
+// host/name elsewhere, the first element without a host).
+func modulePath(pass *analysis.Pass) string {
+	if pass.Module != nil && pass.Module.Path != "" {
+		return pass.Module.Path
+	}
+	parts := strings.Split(pass.Pkg.Path(), "/")
+	n := 1
+	switch {
+	case slices.Contains([]string{"github.com", "gitlab.com", "bitbucket.org", "golang.org"}, parts[0]):
+		n = 3
+	case strings.Contains(parts[0], "."):
+		n = 2
+	}
+	return strings.Join(parts[:min(n, len(parts))], "/")
 }
 
 // decide resolves the requirements of a callee's effect with the caller's
@@ -397,7 +440,7 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 			Sink:   sinkName(entry),
 			Wait:   w.waitOf(entry, params),
 			InLoop: s.inLoop,
-			Chain:  []Frame{s.frame},
+			Chain:  []Frame{s.exit()},
 		}
 		e = e.repeated(s.times)
 		if entry.Why != "" {
@@ -610,6 +653,46 @@ func sinkName(entry *model.Func) string {
 // frame is the frame of fi for a call or receive at pos.
 func (w *walker) frame(fi *funcInfo, pos token.Pos) Frame {
 	return Frame{Func: fi.name, Pos: w.posString(pos), pos: pos}
+}
+
+// posOf is the position of a frame's call in the package under analysis,
+// or NoPos when the frame lies in another package. Frames read from facts
+// carry only the position's text, which this resolves against the
+// package's files.
+func (w *walker) posOf(f Frame) token.Pos {
+	if f.pos.IsValid() || w == nil {
+		return f.pos
+	}
+	dir, rest, _ := strings.Cut(f.Pos, "/")
+	file, lineText, _ := strings.Cut(rest, ":")
+	line, err := strconv.Atoi(lineText)
+	if dir != path.Base(w.pass.Pkg.Path()) || err != nil {
+		return token.NoPos
+	}
+	for _, af := range w.files {
+		tf := w.pass.Fset.File(af.Pos())
+		if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
+			continue
+		}
+		return lineCall(af, tf, line)
+	}
+	return token.NoPos
+}
+
+// lineCall is the position of the first call on a line of f (where SSA
+// puts a call: its opening parenthesis), else the line's start.
+func lineCall(f *ast.File, tf *token.File, line int) token.Pos {
+	found := token.NoPos
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || tf.Line(n.Pos()) > line || tf.Line(n.End()) < line {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && tf.Line(call.Lparen) == line && (!found.IsValid() || call.Lparen < found) {
+			found = call.Lparen
+		}
+		return true
+	})
+	return cmp.Or(found, tf.LineStart(line))
 }
 
 // posString renders pos as "pkgdir/file.go:line": short, and the same on

@@ -83,6 +83,7 @@ const (
 	ctxdeadline = "ctxdeadline"
 
 	noContext     = "a request with no context"
+	sqlBackground = "no context: database/sql runs it under context.Background()"
 	defaultClient = "http.DefaultClient, which has no Timeout, with no context"
 )
 
@@ -237,6 +238,43 @@ var Funcs = []Func{
 		Reason: "waits for the database for as long as the context allows"},
 	{Name: "(*database/sql.Tx).QueryContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Conn).QueryRowContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Conn).PingContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Tx).QueryRowContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Stmt).ExecContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Stmt).QueryContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	{Name: "(*database/sql.Stmt).QueryRowContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+		Reason: "waits for the database for as long as the context allows"},
+	// database/sql's methods without a context run under context.Background().
+	{Name: "(*database/sql.DB).Exec", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "ExecContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.DB).Query", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "QueryContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.DB).QueryRow", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "QueryRowContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.DB).Ping", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "PingContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.DB).Begin", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "BeginTx under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.DB).Prepare", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "PrepareContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.Tx).Exec", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "ExecContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.Tx).Query", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "QueryContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.Tx).QueryRow", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "QueryRowContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.Stmt).Exec", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "ExecContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.Stmt).Query", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "QueryContext under context.Background(): only the driver's own timeouts bound it"},
+	{Name: "(*database/sql.Stmt).QueryRow", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+		Reason: "QueryRowContext under context.Background(): only the driver's own timeouts bound it"},
 	{Name: "(*google.golang.org/grpc.ClientConn).Invoke", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
 		Reason: "a unary RPC waits for as long as the context allows"},
 	{Name: "(*google.golang.org/grpc.ClientConn).NewStream", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},

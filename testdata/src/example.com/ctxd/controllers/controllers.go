@@ -23,16 +23,16 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	// The same call in a goroutine does not hold the worker.
 	go sdk.RunCommand(context.TODO())
 
-	// The reconcile ctx has no deadline: bounding it once fixes this call
-	// and the select below, one finding that counts the other.
-	if err := sdk.Query(ctx, r.DB); err != nil { // want `\(\*sql.DB\).QueryContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\).*\(and 1 other blocking call through the same value\)`
+	// The reconcile ctx has no deadline: each operation under it is one
+	// place to bound it (this call and the select below).
+	if err := sdk.Query(ctx, r.DB); err != nil { // want `\(\*sql.DB\).QueryContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:28\) -> sdk.Query \(sdk/sdk.go:17\) -> \(\*sql.DB\).QueryContext; pass`
 		return ctrl.Result{}, err
 	}
 	// A background context made inside the SDK.
 	_ = sdk.Ping(sdk.BackgroundContext(), r.DB) // want `\(\*sql.DB\).PingContext can block the reconcile worker forever: nothing bounds it \(context.Background\(\) \(sdk/sdk.go:22\)\)`
 
 	// A select on ctx.Done() with no timer.
-	_ = sdk.WaitFor(ctx, r.Results)
+	_ = sdk.WaitFor(ctx, r.Results) // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\)`
 
 	// Bounded with a deadline: fine.
 	bounded, cancel := context.WithTimeout(ctx, 30*time.Second)
