@@ -63,6 +63,9 @@ func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) 
 			e.Notes = append(e.Notes, "the reconcile ctx, which has no deadline")
 			continue
 		}
+		if r.Prop == DriverBounds {
+			continue // a database handle whose driver is out of sight: its context decides
+		}
 		left = append(left, r)
 	}
 	switch {

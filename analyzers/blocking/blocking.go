@@ -384,7 +384,11 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 	var found []Finding
 	for _, entry := range r.Entries {
 		for _, e := range entry.Findings(accept) {
-			f := Finding{Effect: e, Pos: e.ReportPos(), InFinalizerBranch: entry.InFinalizerBranch(e)}
+			// A finding sits where the fix goes: where this package made
+			// the unbounded value, else the call that bounds an operation
+			// (fixSite), else the call of this package that leads to the
+			// sink.
+			f := Finding{Effect: e, Pos: cmp.Or(e.made, e.ReportPos()), InFinalizerBranch: entry.InFinalizerBranch(e)}
 			if site, ok := f.fixSite(); ok {
 				f.Pos = cmp.Or(r.w.posOf(site), f.Pos)
 			}
@@ -579,7 +583,7 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	_, atSite := f.fixSite()
 	for _, e := range f.Also {
 		switch {
-		case e.SinkKey() != f.SinkKey(), !atSite && f.madeAt() != "" && e.ReportPos() != f.Pos:
+		case e.SinkKey() != f.SinkKey(), !atSite && f.madeAt() != "" && e.ReportPos() != f.Effect.ReportPos():
 			sinks++
 		case e.Chain[0].Func != f.Chain[0].Func:
 			others[e.Chain[0].Func] = true

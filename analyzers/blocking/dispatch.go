@@ -497,7 +497,7 @@ func (w *walker) decideReceiver(ce Effect, target Prov) (dispatched, bool) {
 			return d, false
 		}
 		d.own = append(d.own, own.Requires...)
-		d.effect.Notes, d.effect.Unproven, d.effect.fixAt = own.Notes, own.Unproven, own.fixAt
+		d.effect.Notes, d.effect.Unproven, d.effect.fixAt, d.effect.made = own.Notes, own.Unproven, own.fixAt, own.made
 	}
 	return d, true
 }

@@ -102,6 +102,7 @@ type Effect struct {
 	Dispatch *Dispatch
 
 	fixAt token.Pos // the composite literal that built the client, in this package
+	made  token.Pos // where this package made the unbounded value (see Prov.made)
 }
 
 // Property names the property a requirement is about.
@@ -110,6 +111,11 @@ type Property string
 const (
 	HasTimeout  Property = "timeout"  // an http.Client or net.Dialer with a Timeout
 	HasDeadline Property = "deadline" // a context.Context with a deadline
+	// DriverBounds: a *sql.DB whose driver gives up on a read that takes
+	// too long (a read timeout in its DSN or config). Unlike the others it
+	// only ever clears an effect: a handle whose driver is out of sight is
+	// left to its context.
+	DriverBounds Property = "driver timeout"
 	// Dispatches: the value is an interface or a func value whose
 	// concrete callee is decided where it is known (see dispatch.go).
 	Dispatches Property = "dispatch"
@@ -325,7 +331,7 @@ func (e Effect) Imported() Effect { return e.stripPositions() }
 func (e Effect) stripPositions() Effect {
 	chain := make([]Frame, len(e.Chain))
 	e.Requires = slices.Clone(e.Requires)
-	e.fixAt = token.NoPos
+	e.fixAt, e.made = token.NoPos, token.NoPos
 	for i, f := range e.Chain {
 		chain[i] = Frame{Func: f.Func, Pos: f.Pos, Exit: f.Exit}
 	}

@@ -34,6 +34,10 @@ type Prov struct {
 	NilFallback string // for FromParam: what a nil value falls back to
 
 	at token.Pos // for Lacks: the composite literal, when this package built it
+	// made, for Lacks: where this package made the value (a literal, a
+	// context.Background() call, the call of an SDK constructor that
+	// returns it): where the fix goes.
+	made token.Pos
 
 	// For Concrete: val is the value, of a concrete type, or the function;
 	// or, when this package cannot see it, external is the function or
@@ -273,7 +277,7 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		}
 		if prop == HasTimeout && isDuration(v.Type()) && len(path) == 0 {
 			if isZero(v) {
-				return Prov{Kind: Lacks, Origin: "a zero timeout (" + w.posString(v.Pos()) + ")"}
+				return Prov{Kind: Lacks, Origin: "a zero timeout (" + w.posString(v.Pos()) + ")", made: v.Pos()}
 			}
 			return Prov{Kind: Has}
 		}
@@ -479,7 +483,7 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 			return Prov{Kind: Unknown} // a call may set it (config parsed by reflection)
 		}
 		// A timeout field nobody set is zero: no timeout.
-		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s%s (%s)", typeName(alloc.Type()), path[0], neverSet, w.posString(alloc.Pos()))}
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s%s (%s)", typeName(alloc.Type()), path[0], neverSet, w.posString(alloc.Pos())), made: alloc.Pos()}
 	}
 	return p
 }
@@ -627,7 +631,7 @@ func (w *walker) timeoutOf(alloc *ssa.Alloc) Prov {
 	case copied != nil:
 		return *copied
 	}
-	return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s without Timeout (%s)", typeName(alloc.Type()), w.posString(alloc.Pos())), at: alloc.Pos()}
+	return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s without Timeout (%s)", typeName(alloc.Type()), w.posString(alloc.Pos())), at: alloc.Pos(), made: alloc.Pos()}
 }
 
 // evalCarrier follows a request or a command made by a carrier of the
@@ -649,7 +653,7 @@ func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 	case carrier == nil:
 		return Prov{}, false
 	case carrier.Ctx < 0:
-		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s (%s)", carrier.Why, w.posString(call.Pos()))}, true
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s (%s)", carrier.Why, w.posString(call.Pos())), made: call.Pos()}, true
 	}
 	_, params := splitReceiver(&call.Call)
 	return w.eval(params[carrier.Ctx], path[1:], HasDeadline), true
@@ -670,9 +674,9 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 	if prop == HasDeadline && len(path) == 0 {
 		switch model.FuncName(callee) {
 		case "context.Background", "context.TODO":
-			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.%s() (%s)", callee.Name(), w.posString(call.Pos()))}
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.%s() (%s)", callee.Name(), w.posString(call.Pos())), made: call.Pos()}
 		case "context.WithoutCancel":
-			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.WithoutCancel, which drops the deadline (%s)", w.posString(call.Pos()))}
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.WithoutCancel, which drops the deadline (%s)", w.posString(call.Pos())), made: call.Pos()}
 		case "context.WithTimeout", "context.WithDeadline", "context.WithTimeoutCause", "context.WithDeadlineCause":
 			return Prov{Kind: Has}
 		case "context.WithCancel", "context.WithCancelCause", "context.WithValue":
@@ -695,10 +699,38 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 		}
 		return w.resultProv(w.resultValues(fn), i, path, prop, callArgs(call.Call))
 	}
+	if prop == DriverBounds && len(path) == 0 {
+		if p, ok := w.driverBounds(call.Call, callee); ok {
+			return p
+		}
+	}
 	if model.IsStd(model.PkgPath(callee.Pkg())) {
 		return Prov{Kind: Unknown}
 	}
-	return w.externalResult(callee.Origin(), i, path, prop, callArgs(call.Call))
+	p := w.externalResult(callee.Origin(), i, path, prop, callArgs(call.Call))
+	if p.Kind == Lacks && prop == HasTimeout && !p.made.IsValid() && !w.inModule(callee.Pkg()) {
+		// A dependency's constructor that builds a client with no
+		// timeout: the fix is an option or a client passed at this call.
+		p.Origin = fmt.Sprintf("%s%s%s returns (%s)", p.Origin, madeByNote, shortFuncName(callee), w.posString(call.Pos()))
+		p.made = call.Pos()
+	}
+	return p
+}
+
+// madeByNote joins an origin in a dependency to the constructor call of
+// this module that returned it (see evalCall).
+const madeByNote = ", in what "
+
+// Constructor names the dependency's constructor whose call in the module
+// built the client that leaves e unbounded, or "".
+func Constructor(e Effect) string {
+	for _, n := range e.Notes {
+		if _, after, ok := strings.Cut(n, madeByNote); ok {
+			name, _, _ := strings.Cut(after, " returns (")
+			return name
+		}
+	}
+	return ""
 }
 
 // resultProv picks, from what a function returns, result i at path; a
@@ -825,6 +857,8 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 		return []tracedPath{{[]string{requestCtx}, HasDeadline}}
 	case isNamed(pointee(t), "os/exec", "Cmd"):
 		return []tracedPath{{[]string{commandCtx}, HasDeadline}}
+	case isNamed(pointee(t), "database/sql", "DB"):
+		return []tracedPath{{nil, DriverBounds}}
 	case depth == 0:
 		return nil
 	}
@@ -873,7 +907,7 @@ func isTimeoutSetting(f *types.Var) bool {
 
 // tracedField: a field whose value decides a requirement.
 func tracedField(f *types.Var) bool {
-	return isTimeoutSetting(f) || isContext(f.Type()) || hasTimeoutField(f.Type())
+	return isTimeoutSetting(f) || isContext(f.Type()) || hasTimeoutField(f.Type()) || isNamed(pointee(f.Type()), "database/sql", "DB")
 }
 
 // hasTimeoutField matches *http.Client and *net.Dialer (and the structs):

@@ -410,10 +410,20 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 // require applies what is known of a value to an effect that blocks only if
 // the value lacks prop. It reports false when the effect cannot happen.
 func (w *walker) require(e *Effect, p Prov, prop Property) bool {
+	if prop == DriverBounds {
+		switch p.Kind {
+		case Has:
+			return false
+		case FromParam:
+			e.Requires = append(e.Requires, Requirement{Prop: prop, Param: p.Param, Free: p.Free, Path: p.Path})
+		}
+		return true // the context decides
+	}
 	switch p.Kind {
 	case Lacks:
 		e.Notes = append(e.Notes, p.Origin)
 		e.fixAt = cmp.Or(e.fixAt, p.at)
+		e.made = cmp.Or(e.made, p.made)
 		return true
 	case FromParam:
 		e.Requires = append(e.Requires, Requirement{Prop: prop, Param: p.Param, Free: p.Free, Path: p.Path, NilFallback: p.NilFallback})
@@ -500,6 +510,8 @@ func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
 		path = []string{requestCtx}
 	case model.Command:
 		path = []string{commandCtx}
+	case model.Driver:
+		prop = DriverBounds
 	default:
 		return true
 	}

@@ -41,7 +41,9 @@ func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
 		how := fix
-		if field := blocking.UnsetTimeoutField(f.Effect); field != "" {
+		if ctor := blocking.Constructor(f.Effect); ctor != "" {
+			how = fmt.Sprintf("give %s an HTTP client with a Timeout (its client or timeout option) here, or bound the request's ctx with context.WithTimeout", ctor)
+		} else if field := blocking.UnsetTimeoutField(f.Effect); field != "" {
 			how = fmt.Sprintf("set %s where the client is built, through the SDK's setter or option (SetTimeout, WithTimeout), or bound the request's ctx with context.WithTimeout", field)
 		}
 		d := f.Diagnostic(name, blocking.UnboundedMessage(f, how))

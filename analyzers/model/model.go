@@ -36,6 +36,7 @@ const (
 	Ctx      Role = "ctx"      // a context.Context: bounded if it has a deadline
 	Request  Role = "request"  // an *http.Request: bounded if its context has a deadline
 	Command  Role = "command"  // an *exec.Cmd: bounded if made by CommandContext with a deadline
+	Driver   Role = "driver"   // a *sql.DB: bounded if its driver times out reads (see DriverTimeouts)
 )
 
 // Func describes one function, method or whole package.
@@ -86,6 +87,31 @@ const (
 	sqlBackground = "no context: database/sql runs it under context.Background()"
 	defaultClient = "http.DefaultClient, which has no Timeout, with no context"
 )
+
+// DriverTimeout is a database driver setting that bounds every read of a
+// *sql.DB opened with it, so that a call under a context with no deadline
+// still returns: a DSN parameter, or a field of the driver's config.
+type DriverTimeout struct {
+	DSNKey string // a DSN parameter, matched in constant parts of the DSN
+	// Config is the driver's function that builds a connector or DSN from
+	// a config, and Field the config's field that must be set.
+	Config, Field string
+	Reason        string
+}
+
+// DriverTimeouts: what bounds a database handle's calls apart from their
+// context. A connect timeout alone (mysql's timeout, PostgreSQL's
+// connect_timeout) is not one: it bounds the dial, not a query that hangs.
+// go-redis needs no entry: its clients default to 3s read and write
+// timeouts, and its commands are not sinks.
+var DriverTimeouts = []DriverTimeout{
+	{DSNKey: "readTimeout=", Reason: "go-sql-driver/mysql: a read from the server fails after readTimeout"},
+	{Config: "github.com/go-sql-driver/mysql.NewConnector", Field: "ReadTimeout",
+		Reason: "go-sql-driver/mysql: Config.ReadTimeout, as the DSN's readTimeout"},
+	{Config: "(*github.com/go-sql-driver/mysql.Config).FormatDSN", Field: "ReadTimeout",
+		Reason: "go-sql-driver/mysql: a DSN formatted from a Config with ReadTimeout carries readTimeout"},
+	{DSNKey: "statement_timeout", Reason: "PostgreSQL (lib/pq, pgx): the server cancels a statement that runs longer"},
+}
 
 // Package paths of controller-runtime that define the entry points.
 const (
@@ -220,15 +246,15 @@ var Funcs = []Func{
 		Reason: "waits for the command to exit; only CommandContext's context can stop it"},
 	{Name: "(*os/exec.Cmd).Wait", Kind: Sink, Check: ctxdeadline, Recv: Command,
 		Reason: "waits for the command to exit; only CommandContext's context can stop it"},
-	{Name: "(*database/sql.DB).ExecContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+	{Name: "(*database/sql.DB).ExecContext", Kind: Sink, Check: ctxdeadline, Recv: Driver, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
-	{Name: "(*database/sql.DB).QueryContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+	{Name: "(*database/sql.DB).QueryContext", Kind: Sink, Check: ctxdeadline, Recv: Driver, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
-	{Name: "(*database/sql.DB).QueryRowContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+	{Name: "(*database/sql.DB).QueryRowContext", Kind: Sink, Check: ctxdeadline, Recv: Driver, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
-	{Name: "(*database/sql.DB).PingContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+	{Name: "(*database/sql.DB).PingContext", Kind: Sink, Check: ctxdeadline, Recv: Driver, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
-	{Name: "(*database/sql.DB).BeginTx", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
+	{Name: "(*database/sql.DB).BeginTx", Kind: Sink, Check: ctxdeadline, Recv: Driver, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
 	{Name: "(*database/sql.Conn).ExecContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
@@ -251,17 +277,17 @@ var Funcs = []Func{
 	{Name: "(*database/sql.Stmt).QueryRowContext", Kind: Sink, Check: ctxdeadline, Params: []Role{Ctx},
 		Reason: "waits for the database for as long as the context allows"},
 	// database/sql's methods without a context run under context.Background().
-	{Name: "(*database/sql.DB).Exec", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+	{Name: "(*database/sql.DB).Exec", Kind: Sink, Check: ctxdeadline, Recv: Driver, Why: sqlBackground,
 		Reason: "ExecContext under context.Background(): only the driver's own timeouts bound it"},
-	{Name: "(*database/sql.DB).Query", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+	{Name: "(*database/sql.DB).Query", Kind: Sink, Check: ctxdeadline, Recv: Driver, Why: sqlBackground,
 		Reason: "QueryContext under context.Background(): only the driver's own timeouts bound it"},
-	{Name: "(*database/sql.DB).QueryRow", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+	{Name: "(*database/sql.DB).QueryRow", Kind: Sink, Check: ctxdeadline, Recv: Driver, Why: sqlBackground,
 		Reason: "QueryRowContext under context.Background(): only the driver's own timeouts bound it"},
-	{Name: "(*database/sql.DB).Ping", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+	{Name: "(*database/sql.DB).Ping", Kind: Sink, Check: ctxdeadline, Recv: Driver, Why: sqlBackground,
 		Reason: "PingContext under context.Background(): only the driver's own timeouts bound it"},
-	{Name: "(*database/sql.DB).Begin", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+	{Name: "(*database/sql.DB).Begin", Kind: Sink, Check: ctxdeadline, Recv: Driver, Why: sqlBackground,
 		Reason: "BeginTx under context.Background(): only the driver's own timeouts bound it"},
-	{Name: "(*database/sql.DB).Prepare", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
+	{Name: "(*database/sql.DB).Prepare", Kind: Sink, Check: ctxdeadline, Recv: Driver, Why: sqlBackground,
 		Reason: "PrepareContext under context.Background(): only the driver's own timeouts bound it"},
 	{Name: "(*database/sql.Tx).Exec", Kind: Sink, Check: ctxdeadline, Why: sqlBackground,
 		Reason: "ExecContext under context.Background(): only the driver's own timeouts bound it"},

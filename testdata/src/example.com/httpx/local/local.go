@@ -12,8 +12,8 @@ import (
 type Reconciler struct{}
 
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	c := &http.Client{}
-	resp, err := c.Get("https://example.com/" + req.Name) // want `\(\*http.Client\).Get can block the reconcile worker forever: nothing bounds it \(a request with no context and http.Client without Timeout \(local/local.go:15\)\)`
+	c := &http.Client{} // want `\(\*http.Client\).Get can block the reconcile worker forever: nothing bounds it \(a request with no context and http.Client without Timeout \(local/local.go:15\)\)`
+	resp, err := c.Get("https://example.com/" + req.Name)
 	if err != nil {
 		return ctrl.Result{}, err
 	}
