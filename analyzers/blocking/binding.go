@@ -36,6 +36,9 @@ type Binding struct {
 	Effect Effect // the effect, with the bound value's origin in its notes
 }
 
+// reconcileCtxNote is the origin of the ctx a reconcile worker passes.
+const reconcileCtxNote = "the reconcile ctx, which has no deadline"
+
 // atEntry decides the requirements an entry point leaves: the ctx the
 // worker passes has no deadline unless ReconciliationTimeout is set; a field
 // of the receiver is decided where it is bound. It reports the decided
@@ -47,7 +50,7 @@ func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) 
 			if w.reconcileDeadline() {
 				return Prov{Kind: Has}
 			}
-			return Prov{Kind: Lacks, Origin: "the reconcile ctx, which has no deadline"}
+			return Prov{Kind: Lacks, Origin: reconcileCtxNote}
 		}
 		return Prov{Kind: Unknown}
 	})
@@ -60,7 +63,7 @@ func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) 
 			if w.reconcileDeadline() {
 				return e, nil, false
 			}
-			e.Notes = append(e.Notes, "the reconcile ctx, which has no deadline")
+			e.Notes = append(e.Notes, reconcileCtxNote)
 			continue
 		}
 		if r.Prop == DriverBounds {

@@ -416,9 +416,10 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 // value was made out of sight (the reconcile ctx, http.DefaultClient), as
 // the chain shows it, and reports whether the chain shows one.
 //
-// For a client it is the call where the module leaves for the code that
-// uses the client: there a client with a Timeout can be passed. For a
-// context it is the call that names the operation: the last call the
+// For a default client, or a call made with no context at all, it is the
+// call where the module leaves for the code that uses them: there a client
+// with a Timeout, or a context, can be passed. For the reconcile ctx it is
+// the call that names the operation: the last call the
 // module makes into the package that then leaves the module (a database
 // helper package, an SDK wrapper), or that call itself when the chain never
 // changes package before it. Each such call is one fix (a context with a
@@ -431,7 +432,9 @@ func (f Finding) fixSite() (Frame, bool) {
 	if exit < 0 {
 		return Frame{}, false
 	}
-	if f.Check == "httptimeout" {
+	if !slices.Contains(f.Notes, reconcileCtxNote) {
+		// A default client, or a call with no context at all: the call
+		// that leaves the module is the one to change.
 		return f.Chain[exit], true
 	}
 	dir := frameDir(f.Chain[exit])

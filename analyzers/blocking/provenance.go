@@ -58,7 +58,7 @@ type Prov struct {
 }
 
 // maxAlts bounds the values a Concrete provenance lists.
-const maxAlts = 8
+const maxAlts = 32
 
 // Pseudo-fields that follow a value to the context it carries.
 const (
@@ -478,6 +478,13 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 	for _, store := range lastStores(alloc, i) {
 		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
+	// A whole struct stored into the variable (a range loop's copy of the
+	// element: `for _, ph := range phases`) brings its fields along.
+	for _, ref := range *alloc.Referrers() {
+		if store, ok := ref.(*ssa.Store); ok && store.Addr == alloc {
+			p = merge(p, w.eval(store.Val, path, prop))
+		}
+	}
 	if p.Kind == Nil && prop == HasTimeout && len(path) == 1 && isDuration(st.Field(i).Type()) {
 		if handedOff(alloc) {
 			return Prov{Kind: Unknown} // a call may set it (config parsed by reflection)
@@ -555,21 +562,42 @@ func elementTraced(t types.Type, prop Property) bool {
 }
 
 // evalElements joins the values stored into the elements of an array
-// allocated here (the backing array of a slice literal).
+// allocated here (the backing array of a slice literal). Elements that are
+// structs may be filled field by field, as in a list of phases
+// (`[]phase{{name: "Sync", run: r.sync}, ...}`): then the values stored into
+// the field path names count.
 func (w *walker) evalElements(alloc *ssa.Alloc, path []string, prop Property) Prov {
-	var stored []ssa.Value
+	var stored, fields []ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		ia, ok := ref.(*ssa.IndexAddr)
 		if !ok || ia.X != alloc {
 			continue
 		}
 		for _, use := range *ia.Referrers() {
-			if store, ok := use.(*ssa.Store); ok && store.Addr == ia {
-				stored = append(stored, store.Val)
+			switch use := use.(type) {
+			case *ssa.Store:
+				if use.Addr == ia {
+					stored = append(stored, use.Val)
+				}
+			case *ssa.FieldAddr:
+				if len(path) == 0 || use.X != ia || fieldName(pointee(ia.Type()), use.Field) != path[0] {
+					continue
+				}
+				for _, s := range *use.Referrers() {
+					if store, ok := s.(*ssa.Store); ok && store.Addr == use {
+						fields = append(fields, store.Val)
+					}
+				}
 			}
 		}
 	}
-	return w.join(stored, path, prop)
+	switch {
+	case len(fields) == 0:
+		return w.join(stored, path, prop)
+	case len(stored) == 0:
+		return w.join(fields, path[1:], prop)
+	}
+	return merge(w.join(stored, path, prop), w.join(fields, path[1:], prop))
 }
 
 // evalCaptured joins the values the enclosing function stores into a
