@@ -23,7 +23,7 @@ import (
 func (c *checker) deletionRegions(fn *ssa.Function) (region, held map[*ssa.BasicBlock]bool) {
 	region = make(map[*ssa.BasicBlock]bool)
 	held = make(map[*ssa.BasicBlock]bool)
-	tests := blocking.DeletionTests(fn, c.importedDeletionTest)
+	tests := c.result.DeletionTests(fn, c.importedDeletionTest)
 	for _, t := range tests {
 		if !c.keepsFinalizer(t.Object) {
 			continue
