@@ -87,6 +87,8 @@ func run(pass *analysis.Pass) (any, error) {
 		helpers: make(map[*ssa.Function][]blocking.Effect),
 		removes: make(map[*ssa.Function]bool),
 		testing: make(map[*ssa.Function]bool),
+
+		errHelpers: make(map[errKey][]blocking.Effect),
 	}
 	for _, fn := range result.Funcs {
 		obj, ok := fn.Object().(*types.Func)
@@ -116,7 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
 			region, held := c.deletionRegions(entry.Func)
-			for _, bad := range c.badReturns(entry.Func, region, held) {
+			for _, bad := range append(c.badReturns(entry.Func, region, held), c.errorHelperCalls(entry.Func, region)...) {
 				found = append(found, blocking.Finding{Effect: bad, Pos: bad.ReportPos()})
 			}
 		})
@@ -139,6 +141,8 @@ type checker struct {
 	name    *string                // memo of finalizerName
 	manages *bool                  // memo of managesFinalizers
 	kept    *keptTypes             // memo of finalizedTypes
+
+	errHelpers map[errKey][]blocking.Effect // memo of errorReturns; nil while in progress
 }
 
 // helperReturns is badReturns for a helper whose whole body runs in the
