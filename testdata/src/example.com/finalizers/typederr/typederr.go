@@ -69,7 +69,7 @@ func (r *StartsCleanup) reconcile(ctx context.Context, b *Bucket) (*Bucket, erro
 			return nil, err
 		}
 		if !b.Emptied {
-			return b, nil // want `finalizer branch returns without RequeueAfter while finalizer "example.com/typederr" is still set.*\(\*typederr.StartsCleanup\).Reconcile \(typederr/typederr.go:60\) -> \(\*typederr.StartsCleanup\).reconcile \(typederr/typederr.go:70\)`
+			return b, nil // want `finalizer branch returns without RequeueAfter while finalizer "example.com/typederr" is still set.*\(\*typederr.StartsCleanup\).Reconcile \(typederr/typederr.go:62\) -> \(\*typederr.StartsCleanup\).reconcile \(typederr/typederr.go:72\)`
 		}
 		controllerutil.RemoveFinalizer(b, finalizer)
 		return b, r.Update(ctx, b)
