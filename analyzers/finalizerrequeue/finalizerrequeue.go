@@ -21,8 +21,12 @@ A Reconcile that sees the object being deleted, starts the cleanup of an
 external resource and returns ctrl.Result{} with a nil error while its
 finalizer is still set is not called again until some unrelated event
 arrives: the object stays Terminating. The check follows every path through
-the deletion branch (guarded by the deletion timestamp) and through the
-helpers whose results the branch returns, tracks whether the finalizer may
+the deletion branch (guarded by the deletion timestamp, directly, through a
+bool helper, or through an interface method whose converted implementations
+are such helpers) and through the helpers whose results the branch returns,
+and into a helper returning an error whose own deletion branch returns a nil
+error that Reconcile turns into ctrl.Result{} (a typed requeue error it
+turns into RequeueAfter is a requeue); it tracks whether the finalizer may
 still be set (the object's type keeps one; ContainsFinalizer tests,
 RemoveFinalizer, SetFinalizers, AddFinalizer), and
 reports each return of a nil error and a Result with neither RequeueAfter nor
