@@ -69,11 +69,27 @@ func DeletionTests(fn *ssa.Function, imported ImportedDeletionTest) []DeletionTe
 	return deletionTester{judging: map[*ssa.Function]bool{}, imported: imported}.tests(fn)
 }
 
+// DeletionTests is the package's DeletionTests, where a call of an
+// interface method (res.IsBeingDeleted(), res an interface that wraps the
+// object) is a deletion test too when every type the package converts to an
+// interface and that implements this one has a method that is a deletion
+// test of its receiver, all saying the same, and there is at least one:
+// a method's name alone says nothing.
+func (r *Result) DeletionTests(fn *ssa.Function, imported ImportedDeletionTest) []DeletionTest {
+	d := deletionTester{judging: map[*ssa.Function]bool{}, imported: imported}
+	if r.w != nil {
+		d.converted = r.w.convertedTypes()
+	}
+	return d.tests(fn)
+}
+
 // deletionTester finds deletion tests; judging holds the helpers being
-// judged, against recursion.
+// judged, against recursion; converted, the types whose methods a call
+// through an interface may run.
 type deletionTester struct {
-	judging  map[*ssa.Function]bool
-	imported ImportedDeletionTest
+	judging   map[*ssa.Function]bool
+	imported  ImportedDeletionTest
+	converted []types.Type
 }
 
 func (d deletionTester) tests(fn *ssa.Function) []DeletionTest {
@@ -107,6 +123,12 @@ func (d deletionTester) test(cond ssa.Value) (deletingWhen bool, holder ssa.Valu
 			return !when, holder, ok
 		}
 	case *ssa.Call:
+		if c.Call.IsInvoke() {
+			if when, ok := d.method(c); ok {
+				return when, c.Call.Value, true
+			}
+			break
+		}
 		// isBeingDeleted(obj), a bool helper of the package, or one
 		// of another package that its fact says is one.
 		if callee := c.Call.StaticCallee(); callee != nil && callee.Pkg != nil {
@@ -139,6 +161,48 @@ func (d deletionTester) test(cond ssa.Value) (deletingWhen bool, holder ssa.Valu
 		}
 	}
 	return false, nil, false
+}
+
+// method reports whether a call through an interface is a deletion test of
+// the value it is called on, and for which result the object is being
+// deleted: the method of each converted type that implements the interface
+// is a deletion test of its receiver (a bool helper of the package, or a
+// method of another package that its fact says is one), and they agree.
+func (d deletionTester) method(call *ssa.Call) (deletingWhen bool, ok bool) {
+	iface, isIface := call.Call.Value.Type().Underlying().(*types.Interface)
+	if !isIface {
+		return false, false
+	}
+	m := call.Call.Method
+	prog, pkg := call.Parent().Prog, call.Parent().Pkg
+	found := 0
+	for _, t := range d.converted {
+		if !types.Implements(t, iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+		fn, isFunc := obj.(*types.Func)
+		if !isFunc {
+			return false, false
+		}
+		impl := prog.FuncValue(fn)
+		if impl == nil {
+			return false, false
+		}
+		when, i, ok := false, 0, false
+		switch {
+		case impl.Pkg == pkg:
+			when, i, ok = d.helper(impl)
+		case d.imported != nil:
+			when, i, ok = d.imported(impl)
+		}
+		if !ok || i != 0 || found > 0 && when != deletingWhen {
+			return false, false
+		}
+		deletingWhen = when
+		found++
+	}
+	return deletingWhen, found > 0
 }
 
 // HelperDeletionTest reports whether fn, a bool function of the package

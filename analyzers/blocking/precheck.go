@@ -28,6 +28,7 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 	}
 	// Functions that return clients or contexts (or structs holding them)
 	// export where those come from.
+	readsDeletion := -1 // usesDeletionTimestamp, once asked
 	for _, obj := range pass.TypesInfo.Defs {
 		if fn, ok := obj.(*types.Func); ok {
 			results := fn.Signature().Results()
@@ -38,6 +39,20 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 			}
 			if fn.Exported() && (mayTestPresence(fn.Signature()) || mayTestDeletion(fn.Signature())) {
 				return true // finalizerrequeue exports what it tests
+			}
+			// A method of an object type that reads the deletion
+			// timestamp (an API package's IsBeingDeleted) may be what a
+			// call through an interface runs.
+			if fn.Exported() && mayTestDeletionMethod(fn.Signature()) {
+				if readsDeletion < 0 {
+					readsDeletion = 0
+					if usesDeletionTimestamp(pass) {
+						readsDeletion = 1
+					}
+				}
+				if readsDeletion == 1 {
+					return true
+				}
 			}
 		}
 	}
@@ -109,6 +124,26 @@ func mayTestDeletion(sig *types.Signature) bool {
 }
 
 const metaPkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// mayTestDeletionMethod matches a method of an object with no parameters
+// and a bool result (func (u *User) IsBeingDeleted() bool).
+func mayTestDeletionMethod(sig *types.Signature) bool {
+	if sig.Recv() == nil || sig.Params().Len() != 0 {
+		return false
+	}
+	return mayTestDeletion(types.NewSignatureType(nil, nil, nil, types.NewTuple(sig.Recv()), sig.Results(), false))
+}
+
+// usesDeletionTimestamp reports whether the package reads an object's
+// deletion timestamp.
+func usesDeletionTimestamp(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if n := obj.Name(); n == "DeletionTimestamp" || n == "GetDeletionTimestamp" {
+			return true
+		}
+	}
+	return false
+}
 
 func isInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()

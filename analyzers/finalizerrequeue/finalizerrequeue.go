@@ -21,8 +21,12 @@ A Reconcile that sees the object being deleted, starts the cleanup of an
 external resource and returns ctrl.Result{} with a nil error while its
 finalizer is still set is not called again until some unrelated event
 arrives: the object stays Terminating. The check follows every path through
-the deletion branch (guarded by the deletion timestamp) and through the
-helpers whose results the branch returns, tracks whether the finalizer may
+the deletion branch (guarded by the deletion timestamp, directly, through a
+bool helper, or through an interface method whose converted implementations
+are such helpers) and through the helpers whose results the branch returns,
+and into a helper returning an error whose own deletion branch returns a nil
+error that Reconcile turns into ctrl.Result{} (a typed requeue error it
+turns into RequeueAfter is a requeue); it tracks whether the finalizer may
 still be set (the object's type keeps one; ContainsFinalizer tests,
 RemoveFinalizer, SetFinalizers, AddFinalizer), and
 reports each return of a nil error and a Result with neither RequeueAfter nor
@@ -87,6 +91,8 @@ func run(pass *analysis.Pass) (any, error) {
 		helpers: make(map[*ssa.Function][]blocking.Effect),
 		removes: make(map[*ssa.Function]bool),
 		testing: make(map[*ssa.Function]bool),
+
+		errHelpers: make(map[errKey][]blocking.Effect),
 	}
 	for _, fn := range result.Funcs {
 		obj, ok := fn.Object().(*types.Func)
@@ -116,7 +122,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
 			region, held := c.deletionRegions(entry.Func)
-			for _, bad := range c.badReturns(entry.Func, region, held) {
+			for _, bad := range append(c.badReturns(entry.Func, region, held), c.errorHelperCalls(entry.Func, region)...) {
 				found = append(found, blocking.Finding{Effect: bad, Pos: bad.ReportPos()})
 			}
 		})
@@ -139,6 +145,8 @@ type checker struct {
 	name    *string                // memo of finalizerName
 	manages *bool                  // memo of managesFinalizers
 	kept    *keptTypes             // memo of finalizedTypes
+
+	errHelpers map[errKey][]blocking.Effect // memo of errorReturns; nil while in progress
 }
 
 // helperReturns is badReturns for a helper whose whole body runs in the

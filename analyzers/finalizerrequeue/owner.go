@@ -23,7 +23,7 @@ import (
 func (c *checker) deletionRegions(fn *ssa.Function) (region, held map[*ssa.BasicBlock]bool) {
 	region = make(map[*ssa.BasicBlock]bool)
 	held = make(map[*ssa.BasicBlock]bool)
-	tests := blocking.DeletionTests(fn, c.importedDeletionTest)
+	tests := c.result.DeletionTests(fn, c.importedDeletionTest)
 	for _, t := range tests {
 		if !c.keepsFinalizer(t.Object) {
 			continue
@@ -103,17 +103,24 @@ func (c *checker) finalizedTypes() *keptTypes {
 			}
 		}
 	}
-	seen := make(map[*ssa.Parameter]bool)
+	// A parameter's answer is kept: a helper touches its parameter's
+	// finalizers more than once (ContainsFinalizer, then AddFinalizer),
+	// and each touch must see the same types. A parameter met again while
+	// its callers are being followed (recursion) adds none.
+	params := make(map[*ssa.Parameter][]types.Type)
 	var objectTypes func(o ssa.Value) []types.Type
 	objectTypes = func(o ssa.Value) []types.Type {
 		if t := blocking.ObjectType(o); t != nil {
 			return []types.Type{t}
 		}
 		p, ok := blocking.ObjectRoot(o).(*ssa.Parameter)
-		if !ok || seen[p] {
+		if !ok {
 			return nil
 		}
-		seen[p] = true
+		if ts, done := params[p]; done {
+			return ts
+		}
+		params[p] = nil
 		fn := p.Parent()
 		i := slices.Index(fn.Params, p) // a static call passes a receiver first too
 		var found []types.Type
@@ -127,6 +134,7 @@ func (c *checker) finalizedTypes() *keptTypes {
 			}
 			found = append(found, ts...)
 		}
+		params[p] = found
 		return found
 	}
 	note := func(objs ...ssa.Value) {
