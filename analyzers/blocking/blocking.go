@@ -539,7 +539,9 @@ func (f Finding) madeAt() string {
 			// http.DefaultClient): one finding per place to fix, else one
 			// per entry point, bounded once where the entry starts.
 			if site, ok := f.fixSite(); ok {
-				return "at " + site.Pos + ": " + out
+				// One finding per call to fix, whatever values the
+				// calls below it lack.
+				return "at " + site.Pos
 			}
 			return "in " + f.Chain[0].Func + ": " + out
 		}
