@@ -471,6 +471,13 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 		}
 		return p
 	}
+	for _, ref := range *alloc.Referrers() {
+		// A copy of a whole struct (`for _, p := range phases` stores each
+		// element in p): its fields are the copied value's.
+		if store, ok := ref.(*ssa.Store); ok && store.Addr == alloc {
+			p = merge(p, w.eval(store.Val, path, prop))
+		}
+	}
 	for _, store := range lastStores(alloc, i) {
 		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
