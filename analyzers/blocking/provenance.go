@@ -53,8 +53,9 @@ type Prov struct {
 	free []ssa.Value
 }
 
-// maxAlts bounds the values a Concrete provenance lists.
-const maxAlts = 8
+// maxAlts bounds the values a Concrete provenance lists: enough for the
+// phase lists of operators, which run twenty or more.
+const maxAlts = 32
 
 // Pseudo-fields that follow a value to the context it carries.
 const (

@@ -25,6 +25,14 @@ func (r *PhasedReconciler) Reconcile(ctx context.Context, req reconcile.Request)
 	m := &Machine{Name: req.Name}
 	phases := []phase{
 		{Name: "Spec", Reconcile: r.reconcileSpec},
+		{Name: "Status", Reconcile: r.reconcileStatus},
+		{Name: "Secret", Reconcile: r.reconcileSecret},
+		{Name: "ConfigMap", Reconcile: r.reconcileConfigMap},
+		{Name: "TLS", Reconcile: r.reconcileTLS},
+		{Name: "RBAC", Reconcile: r.reconcileRBAC},
+		{Name: "Storage", Reconcile: r.reconcileStorage},
+		{Name: "Service", Reconcile: r.reconcileService},
+		{Name: "Labels", Reconcile: r.reconcileLabels},
 		{Name: "Pods", Reconcile: r.reconcilePods},
 	}
 	for _, p := range phases {
@@ -39,8 +47,42 @@ func (r *PhasedReconciler) reconcileSpec(ctx context.Context, m *Machine) (recon
 	return reconcile.Result{}, nil
 }
 
+// The phases that do not wait: ten phases in all, as real operators list
+// them.
+func (r *PhasedReconciler) reconcileStatus(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *PhasedReconciler) reconcileSecret(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *PhasedReconciler) reconcileConfigMap(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *PhasedReconciler) reconcileTLS(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *PhasedReconciler) reconcileRBAC(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *PhasedReconciler) reconcileStorage(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *PhasedReconciler) reconcileService(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *PhasedReconciler) reconcileLabels(context.Context, *Machine) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
 func (r *PhasedReconciler) reconcilePods(ctx context.Context, m *Machine) (reconcile.Result, error) {
-	err := wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker \(polls every 1s for up to 1m0s\): \(\*waitbounds.PhasedReconciler\).Reconcile \(waitbounds/phases.go:31\) -> \(\*waitbounds.PhasedReconciler\).reconcilePods \(waitbounds/phases.go:43\) -> wait.PollUntilContextTimeout`
+	err := wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) { // want `wait.PollUntilContextTimeout blocks the reconcile worker \(polls every 1s for up to 1m0s\): \(\*waitbounds.PhasedReconciler\).Reconcile \(waitbounds/phases.go:39\) -> \(\*waitbounds.PhasedReconciler\).reconcilePods \(waitbounds/phases.go:85\) -> wait.PollUntilContextTimeout`
 		return m.Name != "", nil
 	})
 	return reconcile.Result{}, err
