@@ -100,6 +100,14 @@ type Effect struct {
 	// interface or a func value that the Dispatches requirement tracks to
 	// where its concrete callee is known; the callee's effects replace it.
 	Dispatch *Dispatch
+	// DeadlineFrom, for a wait that lasts until a ctx is done, names the
+	// parameter that holds the ctx: its deadline, where a caller knows it,
+	// bounds the wait (see boundByDeadline).
+	DeadlineFrom *Requirement
+	// DeadlineOnly: the effect exists only if that ctx has a deadline (a
+	// select that waits on a channel until ctx.Done(): without a deadline,
+	// ctxdeadline reports the same wait).
+	DeadlineOnly bool
 
 	fixAt token.Pos // the composite literal that built the client, in this package
 }
@@ -295,6 +303,30 @@ func (e Effect) repeated(times int64) Effect {
 	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
 		e.Wait.Total *= time.Duration(times)
 	}
+	return e
+}
+
+// guarded returns e as waited for under a guard that ends the wait (the
+// timer of a select that receives what a goroutine computes): a wait longer
+// than the guard's, or repeated, or with no limit, lasts the guard's time.
+func (e Effect) guarded(g *Wait) Effect {
+	if g == nil {
+		return e
+	}
+	// The other checks' sinks (a request, a query) wait with no limit of
+	// their own.
+	unbounded := e.Wait.Unbounded || e.Check != "sleeploop"
+	switch {
+	case g.Unknown:
+		if unbounded || e.InLoop {
+			e.Wait = Wait{Unknown: true, Every: e.Wait.Every}
+			e.InLoop = false
+		}
+	case unbounded || e.Wait.Unknown || e.InLoop || e.Wait.Total > g.Total:
+		e.Wait = Wait{Total: g.Total, Every: e.Wait.Every}
+		e.InLoop = false
+	}
+	e.Check = "sleeploop" // the timer, not the client or the ctx, bounds it
 	return e
 }
 

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
@@ -34,6 +35,9 @@ type Prov struct {
 	NilFallback string // for FromParam: what a nil value falls back to
 
 	at token.Pos // for Lacks: the composite literal, when this package built it
+	// deadline, for Has of a context's deadline: how far off it is, when a
+	// constant says (context.WithTimeout(ctx, 3*time.Minute)); 0 if not known.
+	deadline time.Duration
 
 	// For Concrete: val is the value, of a concrete type, or the function;
 	// or, when this package cannot see it, external is the function or
@@ -119,6 +123,13 @@ func merge(a, b Prov) Prov {
 		return b
 	case a.Kind == Concrete && b.Kind == Concrete:
 		return mergeConcrete(a, b)
+	case a.Kind == Has && b.Kind == Has:
+		if a.deadline > 0 && b.deadline > 0 {
+			a.deadline = max(a.deadline, b.deadline)
+		} else {
+			a.deadline = 0
+		}
+		return a
 	case a.Kind == b.Kind && a.Kind != FromParam:
 		return a
 	case a.Kind == Nil:
@@ -681,7 +692,10 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.%s() (%s)", callee.Name(), w.posString(call.Pos()))}
 		case "context.WithoutCancel":
 			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.WithoutCancel, which drops the deadline (%s)", w.posString(call.Pos()))}
-		case "context.WithTimeout", "context.WithDeadline", "context.WithTimeoutCause", "context.WithDeadlineCause":
+		case "context.WithTimeout", "context.WithTimeoutCause":
+			d, _ := constDuration(call.Call.Args[1])
+			return Prov{Kind: Has, deadline: max(d, 0)}
+		case "context.WithDeadline", "context.WithDeadlineCause":
 			return Prov{Kind: Has}
 		case "context.WithCancel", "context.WithCancelCause", "context.WithValue":
 			return w.eval(call.Call.Args[0], nil, prop)
