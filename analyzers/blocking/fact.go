@@ -110,6 +110,11 @@ type Effect struct {
 	DeadlineOnly bool
 
 	fixAt token.Pos // the composite literal that built the client, in this package
+	// boundAt is the call that handed a wait of DeadlineOnly its deadline:
+	// the wait is the caller's choice, and the place to fix (boundHere
+	// marks an effect whose next frame is that call).
+	boundAt   Frame
+	boundHere bool
 }
 
 // Property names the property a requirement is about.
@@ -221,6 +226,9 @@ func (e Effect) ChainString() string {
 // ReportPos is where a finding for this effect belongs: the deepest frame of
 // the chain that lies in the package under analysis.
 func (e Effect) ReportPos() token.Pos {
+	if e.boundAt.pos.IsValid() {
+		return e.boundAt.pos
+	}
 	var pos token.Pos
 	for _, f := range e.Chain {
 		if !f.pos.IsValid() {
@@ -247,6 +255,9 @@ func (e Effect) PlaceKey() string {
 			break
 		}
 		exit = f.Pos
+	}
+	if e.boundAt.pos.IsValid() {
+		exit = e.boundAt.Pos
 	}
 	return e.SinkKey() + " from " + exit
 }
@@ -294,6 +305,9 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	chain = append(chain, e.Chain...)
 	e.Chain = chain
 	e.InLoop = e.InLoop || inLoop
+	if e.boundHere {
+		e.boundAt, e.boundHere = f, false
+	}
 	return e.capped()
 }
 
@@ -354,6 +368,7 @@ func (e Effect) stripPositions() Effect {
 	chain := make([]Frame, len(e.Chain))
 	e.Requires = slices.Clone(e.Requires)
 	e.fixAt = token.NoPos
+	e.boundAt, e.boundHere = Frame{}, false
 	for i, f := range e.Chain {
 		chain[i] = Frame{Func: f.Func, Pos: f.Pos}
 	}

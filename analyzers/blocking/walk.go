@@ -338,8 +338,12 @@ func (w *walker) evalBound(args bound, r Requirement) Prov {
 // dispatch's concrete value when the caller knows it.
 func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 	e.decideArgs(func(r Requirement) Prov { return w.evalBound(args, r) })
-	if e.DeadlineFrom != nil && !w.boundByDeadline(&e, w.evalBound(args, *e.DeadlineFrom)) {
-		return e, nil, false
+	if e.DeadlineFrom != nil {
+		only := e.DeadlineOnly
+		if !w.boundByDeadline(&e, w.evalBound(args, *e.DeadlineFrom)) {
+			return e, nil, false
+		}
+		e.boundHere = only && !e.DeadlineOnly // this call chose the deadline
 	}
 	if len(e.Requires) == 0 {
 		return e, nil, true

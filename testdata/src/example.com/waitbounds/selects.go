@@ -13,9 +13,10 @@ type watcher struct {
 	stopped chan struct{}
 }
 
-// waitStopped waits for the watcher to exit or for ctx to be done.
+// waitStopped waits for the watcher to exit or for ctx to be done. It sets
+// no limit of its own: the finding is at the call that chooses the deadline.
 func waitStopped(ctx context.Context, stopped chan struct{}) error {
-	select { // want `receive until ctx.Done\(\) blocks the reconcile worker \(waits up to 2m0s\): \(\*waitbounds.RestartReconciler\).Reconcile \(waitbounds/selects.go:34\) -> waitbounds.waitStopped \(waitbounds/selects.go:18\) -> receive until ctx.Done\(\)`
+	select {
 	case <-stopped:
 		return nil
 	case <-ctx.Done():
@@ -31,7 +32,7 @@ func (r *RestartReconciler) Reconcile(ctx context.Context, req reconcile.Request
 	r.old.cancel()
 	waitCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	return reconcile.Result{}, waitStopped(waitCtx, r.old.stopped)
+	return reconcile.Result{}, waitStopped(waitCtx, r.old.stopped) // want `receive until ctx.Done\(\) blocks the reconcile worker \(waits up to 2m0s\): \(\*waitbounds.RestartReconciler\).Reconcile \(waitbounds/selects.go:35\) -> waitbounds.waitStopped \(waitbounds/selects.go:19\) -> receive until ctx.Done\(\)`
 }
 
 // QuickRestartReconciler is the corrected twin: it gives the watcher a
