@@ -63,6 +63,18 @@ func (w *walker) awaitGroup(s site, group ssa.Value) {
 	}
 }
 
+// handedToGoroutine reports whether a go statement of fn hands ch to the
+// function it starts.
+func (w *walker) handedToGoroutine(fn *ssa.Function, ch ssa.Value) bool {
+	src := syncSource(ch)
+	if src == nil {
+		return false
+	}
+	found := false
+	w.forEachGoroutine(fn, src, func(*ssa.Function, ssa.Value, *ssa.CallCommon, bound) { found = true })
+	return found
+}
+
 // forEachGoroutine calls f for each go statement of fn that hands src to the
 // function it starts, with the parameter or free variable that receives it.
 func (w *walker) forEachGoroutine(fn *ssa.Function, src ssa.Value, f func(started *ssa.Function, target ssa.Value, call *ssa.CallCommon, args bound)) {

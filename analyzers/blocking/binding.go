@@ -44,6 +44,16 @@ const reconcileCtxNote = "the reconcile ctx, which has no deadline"
 // of the receiver is decided where it is bound. It reports the decided
 // effect, or the field requirement to export, or neither.
 func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) {
+	if r := e.DeadlineFrom; r != nil {
+		// A wait until the worker's ctx is done.
+		p := Prov{Kind: Unknown}
+		if !r.Free && r.Param < len(fn.Params) && len(r.Path) == 0 && isContext(fn.Params[r.Param].Type()) && w.reconcileDeadline() {
+			p = Prov{Kind: Has}
+		}
+		if !w.boundByDeadline(&e, p) {
+			return e, nil, false
+		}
+	}
 	// The worker's ctx goes to a dispatched call as it goes anywhere.
 	e.decideArgs(func(r Requirement) Prov {
 		if !r.Free && r.Param < len(fn.Params) && len(r.Path) == 0 && r.Prop == HasDeadline && isContext(fn.Params[r.Param].Type()) {

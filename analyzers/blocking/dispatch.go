@@ -512,6 +512,10 @@ func (w *walker) bindDispatched(e Effect, d dispatched) (Effect, bool) {
 	ne.InLoop = ne.InLoop || e.InLoop
 	ne.Notes = slices.Clip(ne.Notes)
 	ne.Requires = slices.Clone(d.own)
+	if ne.DeadlineFrom != nil && ne.DeadlineOnly {
+		return ne, false // decided by the callee's ctx, which this call does not track
+	}
+	ne.DeadlineFrom = nil // a parameter of the callee: the wait keeps no limit
 	for _, r := range ce.Requires {
 		if r.Free {
 			return ne, false

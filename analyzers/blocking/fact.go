@@ -100,9 +100,22 @@ type Effect struct {
 	// interface or a func value that the Dispatches requirement tracks to
 	// where its concrete callee is known; the callee's effects replace it.
 	Dispatch *Dispatch
+	// DeadlineFrom, for a wait that lasts until a ctx is done, names the
+	// parameter that holds the ctx: its deadline, where a caller knows it,
+	// bounds the wait (see boundByDeadline).
+	DeadlineFrom *Requirement
+	// DeadlineOnly: the effect exists only if that ctx has a deadline (a
+	// select that waits on a channel until ctx.Done(): without a deadline,
+	// ctxdeadline reports the same wait).
+	DeadlineOnly bool
 
 	fixAt token.Pos // the composite literal that built the client, in this package
 	made  token.Pos // where this package made the unbounded value (see Prov.made)
+	// boundAt is the call that handed a wait of DeadlineOnly its deadline:
+	// the wait is the caller's choice, and the place to fix (boundHere
+	// marks an effect whose next frame is that call).
+	boundAt   Frame
+	boundHere bool
 }
 
 // Property names the property a requirement is about.
@@ -223,6 +236,9 @@ func (e Effect) ChainString() string {
 // ReportPos is where a finding for this effect belongs: the deepest frame of
 // the chain that lies in the package under analysis.
 func (e Effect) ReportPos() token.Pos {
+	if e.boundAt.pos.IsValid() {
+		return e.boundAt.pos
+	}
 	var pos token.Pos
 	for _, f := range e.Chain {
 		if !f.pos.IsValid() {
@@ -249,6 +265,9 @@ func (e Effect) PlaceKey() string {
 			break
 		}
 		exit = f.Pos
+	}
+	if e.boundAt.pos.IsValid() {
+		exit = e.boundAt.Pos
 	}
 	return e.SinkKey() + " from " + exit
 }
@@ -296,6 +315,9 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	chain = append(chain, e.Chain...)
 	e.Chain = chain
 	e.InLoop = e.InLoop || inLoop
+	if e.boundHere {
+		e.boundAt, e.boundHere = f, false
+	}
 	return e.capped()
 }
 
@@ -305,6 +327,30 @@ func (e Effect) repeated(times int64) Effect {
 	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
 		e.Wait.Total *= time.Duration(times)
 	}
+	return e
+}
+
+// guarded returns e as waited for under a guard that ends the wait (the
+// timer of a select that receives what a goroutine computes): a wait longer
+// than the guard's, or repeated, or with no limit, lasts the guard's time.
+func (e Effect) guarded(g *Wait) Effect {
+	if g == nil {
+		return e
+	}
+	// The other checks' sinks (a request, a query) wait with no limit of
+	// their own.
+	unbounded := e.Wait.Unbounded || e.Check != "sleeploop"
+	switch {
+	case g.Unknown:
+		if unbounded || e.InLoop {
+			e.Wait = Wait{Unknown: true, Every: e.Wait.Every}
+			e.InLoop = false
+		}
+	case unbounded || e.Wait.Unknown || e.InLoop || e.Wait.Total > g.Total:
+		e.Wait = Wait{Total: g.Total, Every: e.Wait.Every}
+		e.InLoop = false
+	}
+	e.Check = "sleeploop" // the timer, not the client or the ctx, bounds it
 	return e
 }
 
@@ -332,6 +378,7 @@ func (e Effect) stripPositions() Effect {
 	chain := make([]Frame, len(e.Chain))
 	e.Requires = slices.Clone(e.Requires)
 	e.fixAt, e.made = token.NoPos, token.NoPos
+	e.boundAt, e.boundHere = Frame{}, false
 	for i, f := range e.Chain {
 		chain[i] = Frame{Func: f.Func, Pos: f.Pos, Exit: f.Exit}
 	}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
@@ -38,6 +39,9 @@ type Prov struct {
 	// context.Background() call, the call of an SDK constructor that
 	// returns it): where the fix goes.
 	made token.Pos
+	// deadline, for Has of a context's deadline: how far off it is, when a
+	// constant says (context.WithTimeout(ctx, 3*time.Minute)); 0 if not known.
+	deadline time.Duration
 
 	// For Concrete: val is the value, of a concrete type, or the function;
 	// or, when this package cannot see it, external is the function or
@@ -57,7 +61,8 @@ type Prov struct {
 	free []ssa.Value
 }
 
-// maxAlts bounds the values a Concrete provenance lists.
+// maxAlts bounds the values a Concrete provenance lists: enough for the
+// phase lists of operators, which run twenty or more.
 const maxAlts = 32
 
 // Pseudo-fields that follow a value to the context it carries.
@@ -122,6 +127,13 @@ func merge(a, b Prov) Prov {
 		return b
 	case a.Kind == Concrete && b.Kind == Concrete:
 		return mergeConcrete(a, b)
+	case a.Kind == Has && b.Kind == Has:
+		if a.deadline > 0 && b.deadline > 0 {
+			a.deadline = max(a.deadline, b.deadline)
+		} else {
+			a.deadline = 0
+		}
+		return a
 	case a.Kind == b.Kind && a.Kind != FromParam:
 		return a
 	case a.Kind == Nil:
@@ -475,15 +487,15 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 		}
 		return p
 	}
-	for _, store := range lastStores(alloc, i) {
-		p = merge(p, w.eval(store.Val, path[1:], prop))
-	}
-	// A whole struct stored into the variable (a range loop's copy of the
-	// element: `for _, ph := range phases`) brings its fields along.
 	for _, ref := range *alloc.Referrers() {
+		// A copy of a whole struct (`for _, p := range phases` stores each
+		// element in p): its fields are the copied value's.
 		if store, ok := ref.(*ssa.Store); ok && store.Addr == alloc {
 			p = merge(p, w.eval(store.Val, path, prop))
 		}
+	}
+	for _, store := range lastStores(alloc, i) {
+		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
 	if p.Kind == Nil && prop == HasTimeout && len(path) == 1 && isDuration(st.Field(i).Type()) {
 		if handedOff(alloc) {
@@ -705,7 +717,10 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.%s() (%s)", callee.Name(), w.posString(call.Pos())), made: call.Pos()}
 		case "context.WithoutCancel":
 			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.WithoutCancel, which drops the deadline (%s)", w.posString(call.Pos())), made: call.Pos()}
-		case "context.WithTimeout", "context.WithDeadline", "context.WithTimeoutCause", "context.WithDeadlineCause":
+		case "context.WithTimeout", "context.WithTimeoutCause":
+			d, _ := constDuration(call.Call.Args[1])
+			return Prov{Kind: Has, deadline: max(d, 0)}
+		case "context.WithDeadline", "context.WithDeadlineCause":
 			return Prov{Kind: Has}
 		case "context.WithCancel", "context.WithCancelCause", "context.WithValue":
 			return w.eval(call.Call.Args[0], nil, prop)

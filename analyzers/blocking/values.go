@@ -41,6 +41,28 @@ func (w *walker) waitOf(entry *model.Func, args []ssa.Value) Wait {
 	return wait
 }
 
+// boundByDeadline applies to e, a wait with no limit of its own that ends
+// when its ctx is done, what is known of that ctx: a deadline a constant
+// sets bounds the wait (context.WithTimeout(ctx, 3*time.Minute) then
+// wait.PollUntilContextCancel(ctx, ...) waits up to 3m); a deadline of
+// unknown length bounds it for a time not known statically; a ctx that
+// comes from a parameter is decided by the callers.
+// It reports false when the effect cannot happen: one that exists only if
+// the ctx has a deadline (see Effect.DeadlineOnly), for a ctx without one.
+func (w *walker) boundByDeadline(e *Effect, p Prov) bool {
+	e.DeadlineFrom = nil
+	switch p.Kind {
+	case Has:
+		e.Wait.Unbounded, e.DeadlineOnly = false, false
+		e.Wait.Total, e.Wait.Unknown = p.deadline, p.deadline <= 0
+		return true
+	case FromParam:
+		e.DeadlineFrom = &Requirement{Prop: HasDeadline, Param: p.Param, Free: p.Free, Path: p.Path}
+		return true
+	}
+	return !e.DeadlineOnly
+}
+
 func constDuration(v ssa.Value) (time.Duration, bool) {
 	c, ok := v.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {

@@ -64,6 +64,7 @@ type localCall struct {
 	inLoop bool
 	times  int64 // see repeat
 	args   bound
+	guard  *Wait // see site
 }
 
 // site is where a call or a receive happens.
@@ -72,6 +73,9 @@ type site struct {
 	frame  Frame
 	inLoop bool  // repeats without a known bound
 	times  int64 // repeats this many times, if more than once (see repeat)
+	// guard, for the goroutines a select waits for, is the timer of the
+	// same select, which ends the wait when they take longer.
+	guard *Wait
 }
 
 func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
@@ -248,7 +252,7 @@ func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args b
 	}
 	switch {
 	case local != nil:
-		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, times: s.times, args: args})
+		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, times: s.times, args: args, guard: s.guard})
 	case external != nil:
 		w.callExternal(s, external, call, args)
 	}
@@ -298,7 +302,7 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 			caller.frame = s.exit()
 		}
 		for _, e := range w.decide(e, args) {
-			s.fi.base.add(e.prefixed(caller.frame, s.inLoop).repeated(s.times))
+			s.fi.base.add(e.guarded(s.guard).prefixed(caller.frame, s.inLoop).repeated(s.times))
 		}
 	}
 }
@@ -377,6 +381,13 @@ func (w *walker) evalBound(args bound, r Requirement) Prov {
 // dispatch's concrete value when the caller knows it.
 func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 	e.decideArgs(func(r Requirement) Prov { return w.evalBound(args, r) })
+	if e.DeadlineFrom != nil {
+		only := e.DeadlineOnly
+		if !w.boundByDeadline(&e, w.evalBound(args, *e.DeadlineFrom)) {
+			return e, nil, false
+		}
+		e.boundHere = only && !e.DeadlineOnly // this call chose the deadline
+	}
 	if len(e.Requires) == 0 {
 		return e, nil, true
 	}
@@ -452,7 +463,12 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 			InLoop: s.inLoop,
 			Chain:  []Frame{s.exit()},
 		}
-		e = e.repeated(s.times)
+		for i, role := range entry.Params {
+			if role == model.Deadline && i < len(params) && e.Wait.Unbounded {
+				_ = w.boundByDeadline(&e, w.eval(params[i], nil, HasDeadline))
+			}
+		}
+		e = e.guarded(s.guard).repeated(s.times)
 		if entry.Why != "" {
 			e.Notes = []string{entry.Why}
 		}
@@ -567,6 +583,7 @@ func (w *walker) scanReceive(s site, ch ssa.Value) {
 func (w *walker) scanSelect(s site, sel *ssa.Select) {
 	var done ssa.Value
 	var others []ssa.Value // channels that are neither timers nor ctx.Done()
+	var timerChans []ssa.Value
 	timers := 0
 	for _, state := range sel.States {
 		if state.Dir != types.RecvOnly {
@@ -574,7 +591,7 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		}
 		if entry, _ := w.timerSource(state.Chan); entry != nil {
 			timers++
-			w.scanReceive(s, state.Chan)
+			timerChans = append(timerChans, state.Chan)
 		} else if isTimeChan(state.Chan.Type()) {
 			// A timer made out of sight (x/time/rate's newTimer): it bounds
 			// the select, for a time the walk cannot tell.
@@ -587,6 +604,38 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		}
 	}
 	if timers > 0 {
+		var fed []ssa.Value
+		for _, ch := range others {
+			if w.handedToGoroutine(s.fi.fn, ch) {
+				fed = append(fed, ch)
+			}
+		}
+		if len(fed) == 0 {
+			for _, ch := range timerChans {
+				w.scanReceive(s, ch)
+			}
+			return
+		}
+		// The timer guards the goroutines' work: the worker waits for
+		// that work, for as long as the timer allows.
+		guard := Wait{Unknown: len(timerChans) < timers}
+		for i, ch := range timerChans {
+			entry, args := w.timerSource(ch)
+			t := w.waitOf(entry, args)
+			if t.Every > 0 {
+				t.Total = t.Every
+			}
+			if t.Unknown {
+				guard.Unknown = true
+			} else if i == 0 || t.Total < guard.Total {
+				guard.Total = t.Total
+			}
+		}
+		guarded := s
+		guarded.guard = &guard
+		for _, ch := range fed {
+			w.awaitSends(guarded, ch)
+		}
 		return
 	}
 	if done == nil {
@@ -596,9 +645,19 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		}
 		return
 	}
+	deadline := w.eval(done, nil, HasDeadline)
 	e := Effect{Check: "ctxdeadline", Sink: "select on ctx.Done()", InLoop: s.inLoop, Chain: []Frame{s.frame}}
-	if w.require(&e, w.eval(done, nil, HasDeadline), HasDeadline) {
+	if w.require(&e, deadline, HasDeadline) {
 		s.fi.base.add(e)
+	}
+	if len(others) == 0 || slices.ContainsFunc(others, func(ch ssa.Value) bool { return w.handedToGoroutine(s.fi.fn, ch) }) {
+		return // the goroutines started here end the wait, or nothing but ctx does
+	}
+	// A channel that another part of the program sends on or closes: the
+	// wait lasts until the ctx's deadline, for all the walk can tell.
+	g := Effect{Check: "sleeploop", Sink: "receive until ctx.Done()", Wait: Wait{Unbounded: true}, DeadlineOnly: true, InLoop: s.inLoop, Chain: []Frame{s.frame}}
+	if w.boundByDeadline(&g, deadline) {
+		s.fi.base.add(g.repeated(s.times))
 	}
 }
 
@@ -743,7 +802,7 @@ func (w *walker) solve() {
 				for _, c := range fi.calls {
 					for _, e := range w.byFunc[c.callee].summary.sorted() {
 						for _, e := range w.decide(e, c.args) {
-							if fi.summary.add(e.prefixed(c.frame, c.inLoop).repeated(c.times)) {
+							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times)) {
 								changed = true
 							}
 						}

@@ -37,6 +37,9 @@ const (
 	Request  Role = "request"  // an *http.Request: bounded if its context has a deadline
 	Command  Role = "command"  // an *exec.Cmd: bounded if made by CommandContext with a deadline
 	Driver   Role = "driver"   // a *sql.DB: bounded if its driver times out reads (see DriverTimeouts)
+	// Deadline: a context.Context whose deadline, when it has one, ends a
+	// wait that has no limit of its own (a poll until ctx is done).
+	Deadline Role = "deadline"
 )
 
 // Func describes one function, method or whole package.
@@ -123,14 +126,14 @@ var (
 	pollTimeout     = []Role{Interval, Timeout, Callback}
 	pollTimeoutCtx  = []Role{Ignore, Interval, Timeout, Callback}
 	pollForever     = []Role{Interval, Callback}
-	pollForeverCtx  = []Role{Ignore, Interval, Callback}
+	pollForeverCtx  = []Role{Deadline, Interval, Callback}
 	pollUntil       = []Role{Interval, Callback, Ignore}
 	untilStop       = []Role{Callback, Interval, Ignore}
-	untilCtx        = []Role{Ignore, Callback, Interval}
+	untilCtx        = []Role{Deadline, Callback, Interval}
 	jitterUntil     = []Role{Callback, Interval, Ignore, Ignore, Ignore}
-	jitterUntilCtx  = []Role{Ignore, Callback, Interval, Ignore, Ignore}
+	jitterUntilCtx  = []Role{Deadline, Callback, Interval, Ignore, Ignore}
 	backoffUntil    = []Role{Callback, Ignore, Ignore, Ignore}
-	backoffUntilCtx = []Role{Ignore, Callback, Ignore, Ignore}
+	backoffUntilCtx = []Role{Deadline, Callback, Ignore, Ignore}
 )
 
 // Funcs is the table. Keep it sorted by name within each group.
@@ -187,7 +190,7 @@ var Funcs = []Func{
 	{Name: waitPkg + "PollUntil", Kind: Sink, Check: sleeploop, Params: pollUntil, Unbounded: true,
 		Reason: "polls until the condition holds or stopCh is closed"},
 	{Name: waitPkg + "PollUntilContextCancel", Kind: Sink, Check: sleeploop,
-		Params: []Role{Ignore, Interval, Ignore, Callback}, Unbounded: true,
+		Params: []Role{Deadline, Interval, Ignore, Callback}, Unbounded: true,
 		Reason: "polls until the condition holds or ctx is done"},
 	{Name: waitPkg + "PollUntilContextTimeout", Kind: Sink, Check: sleeploop,
 		Params: []Role{Ignore, Interval, Timeout, Ignore, Callback},

@@ -101,3 +101,10 @@ func TestTestFiles(t *testing.T) {
 func TestAwait(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/resolve/await")
 }
+
+// TestWaitBounds: phases in a slice of structs, polls bounded by their
+// context's deadline, and selects guarded by a timer or a deadline, at the
+// default threshold.
+func TestWaitBounds(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/waitbounds/...")
+}
