@@ -34,11 +34,14 @@ func (w *walker) evalInvoke(call *ssa.Call, i int, path []string, prop Property)
 				return Prov{Kind: Unknown} // known from facts only: their results are not exported
 			}
 			fn, obj := w.target(alt.val, c.Method)
-			recvArgs := append([]ssa.Value{alt.val}, args[1:]...)
+			q := w.methodResult(fn, obj, i, path, prop, append([]ssa.Value{alt.val}, args[1:]...))
 			if alt.foreign {
-				recvArgs = append([]ssa.Value{nil}, args[1:]...)
+				// The receiver was built by a callee (`NewHolder().GetAPI()`):
+				// what it took from that callee's parameters is out of sight,
+				// and the values it holds are that callee's.
+				q = foreignProv(q)
 			}
-			ps = append(ps, w.methodResult(fn, obj, i, path, prop, recvArgs))
+			ps = append(ps, q)
 		}
 	} else {
 		for _, impl := range w.implementations(c) {
@@ -102,4 +105,23 @@ func (w *walker) methodResult(fn *ssa.Function, obj *types.Func, i int, path []s
 		return w.externalResult(obj, i, path, prop, args)
 	}
 	return Prov{Kind: Unknown}
+}
+
+// foreignProv marks p, the provenance of a value another function made, as
+// such: what it takes from that function's parameters is unknown here.
+func foreignProv(p Prov) Prov {
+	switch p.Kind {
+	case FromParam:
+		return Prov{Kind: Unknown}
+	case Concrete:
+		alts := slices.Clone(p.flat())
+		for i := range alts {
+			alts[i].foreign = alts[i].val != nil && !isFunc(alts[i].val)
+		}
+		if len(alts) == 1 {
+			return alts[0]
+		}
+		p.alts = alts
+	}
+	return p
 }

@@ -100,3 +100,43 @@ func NewBoundedClient(secure bool) (Client, error) {
 	}
 	return Client{HTTP: c, Protocol: "http"}, nil
 }
+
+// A getter through an interface: the API it returns is the holder's field.
+
+type API interface {
+	Delete(url string) error
+}
+
+type Holder interface {
+	GetAPI() API
+}
+
+type holder struct{ api API }
+
+func (h *holder) GetAPI() API { return h.api }
+
+type restAPI struct{ c *http.Client }
+
+func (a *restAPI) Delete(url string) error {
+	req, err := http.NewRequest(http.MethodDelete, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := a.c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func newHolder() Holder { return &holder{api: &restAPI{c: &http.Client{}}} }
+
+func newBoundedHolder() Holder {
+	return &holder{api: &restAPI{c: &http.Client{Timeout: 10 * time.Second}}}
+}
+
+// Purge deletes through the API the holder returns.
+func Purge(url string) error { return newHolder().GetAPI().Delete(url) }
+
+// PurgeBounded is Purge's corrected twin.
+func PurgeBounded(url string) error { return newBoundedHolder().GetAPI().Delete(url) }
