@@ -147,7 +147,9 @@ func closureOfCall(p Prov, mc *ssa.MakeClosure, fn *ssa.Function, args []ssa.Val
 		param, _ := storedOnce(b).(*ssa.Parameter)
 		i := slices.Index(fn.Params, param)
 		if param == nil || i < 0 || i >= len(args) {
-			return p // it captures the function's own variables: out of sight
+			// One of the function's own variables (a cache): out of
+			// sight, what depends on it stays unknown.
+			continue
 		}
 		free[k] = args[i]
 	}
