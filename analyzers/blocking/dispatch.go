@@ -53,7 +53,7 @@ func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
 	p := w.eval(call.Value, nil, Dispatches)
 	switch p.Kind {
 	case FromParam:
-		if !w.dispatching() && !p.Free {
+		if !w.dispatching() {
 			// Passing the call on to the callers is for the packages
 			// that bind reconcilers' values; elsewhere it would fill the
 			// facts with every library's calls through its parameters.

@@ -142,17 +142,6 @@ func (w *walker) globalFunc(g *ssa.Global) Prov {
 	if fn := w.storedFunc(g); fn != nil {
 		return Prov{Kind: Concrete, val: fn}
 	}
-	// A func value a factory built (`var DefaultRead = cache(fromHTTP(c))`):
-	// the closures the package stores, a test hook's parameter left out.
-	var ps []Prov
-	for _, v := range w.storesInto(g) {
-		if p := w.eval(v, nil, Dispatches); p.Kind == Concrete {
-			ps = append(ps, p)
-		}
-	}
-	if p := mergeAll(ps); p.Kind == Concrete {
-		return p
-	}
 	return Prov{Kind: Unknown}
 }
 

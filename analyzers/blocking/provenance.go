@@ -147,9 +147,7 @@ func closureOfCall(p Prov, mc *ssa.MakeClosure, fn *ssa.Function, args []ssa.Val
 		param, _ := storedOnce(b).(*ssa.Parameter)
 		i := slices.Index(fn.Params, param)
 		if param == nil || i < 0 || i >= len(args) {
-			// One of the function's own variables (a cache): out of
-			// sight, what depends on it stays unknown.
-			continue
+			return p // it captures the function's own variables: out of sight
 		}
 		free[k] = args[i]
 	}
