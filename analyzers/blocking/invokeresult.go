@@ -51,7 +51,9 @@ func (w *walker) evalInvoke(call *ssa.Call, i int, path []string, prop Property)
 			var fn *ssa.Function
 			var obj *types.Func
 			if impl.Pkg() == w.pass.Pkg {
-				fn, _ = w.resolve(w.pkg.Prog.FuncValue(impl))
+				if f := w.pkg.Prog.FuncValue(impl); f != nil {
+					fn, _ = w.resolve(f)
+				}
 			} else {
 				obj = impl.Origin()
 			}

@@ -500,14 +500,27 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 		}
 		return p
 	}
-	for _, store := range lastStores(alloc, i) {
+	fieldStores := lastStores(alloc, i)
+	for _, store := range fieldStores {
 		p = merge(p, w.eval(store.Val, path[1:], prop))
 	}
-	// A whole struct stored into the variable (`c, err := sdk.New()`).
+	// A whole struct stored into the variable (`c, err := sdk.New()`),
+	// unless a later store in the block sets the field; a zero value leaves
+	// the field nil, as before any store.
 	for _, ref := range *alloc.Referrers() {
-		if store, ok := ref.(*ssa.Store); ok && store.Addr == ssa.Value(alloc) {
-			p = merge(p, w.eval(store.Val, path, prop))
+		store, ok := ref.(*ssa.Store)
+		if !ok || store.Addr != ssa.Value(alloc) {
+			continue
 		}
+		if _, zero := store.Val.(*ssa.Const); zero {
+			continue
+		}
+		if slices.ContainsFunc(fieldStores, func(fs *ssa.Store) bool {
+			return fs.Block() == store.Block() && instrIndex(fs) > instrIndex(store)
+		}) {
+			continue
+		}
+		p = merge(p, w.eval(store.Val, path, prop))
 	}
 	if p.Kind == Nil && prop == HasTimeout && len(path) == 1 && isDuration(st.Field(i).Type()) {
 		if handedOff(alloc) {
