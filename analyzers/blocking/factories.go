@@ -194,18 +194,61 @@ func (w *walker) storesInto(g *ssa.Global) []ssa.Value {
 // decided by its callers and left out; the zero value counts until
 // something is stored.
 func (w *walker) globalValue(g *ssa.Global, path []string, prop Property) Prov {
-	p, known := Prov{Kind: Nil}, false
+	ps := []Prov{{Kind: Nil}}
 	for _, v := range w.storesInto(g) {
 		q := w.eval(v, path, prop)
+		if q.Kind == FromParam && !q.Free {
+			// A setter: what the package's own calls of it pass (a default
+			// set at init through the setter) is stored too.
+			for _, arg := range w.setterArgs(valueParent(v), q.Param) {
+				if a := w.eval(arg, q.Path, prop); a.Kind != FromParam && a.Kind != Unknown {
+					ps = append(ps, a)
+				}
+			}
+			continue
+		}
 		if q.Kind == FromParam || q.Kind == Unknown {
 			continue
 		}
-		p, known = merge(p, q), true
+		ps = append(ps, q)
 	}
-	if !known {
+	if len(ps) == 1 {
 		return Prov{Kind: Unknown}
 	}
-	return p
+	return mergeAll(ps)
+}
+
+// setterArgs lists what the package's calls of fn pass as its parameter i.
+func (w *walker) setterArgs(fn *ssa.Function, i int) []ssa.Value {
+	if fn == nil {
+		return nil
+	}
+	var args []ssa.Value
+	for _, fi := range w.funcs {
+		for _, b := range fi.fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().StaticCallee() != fn {
+					continue
+				}
+				if ca := callArgs(*call.Common()); i < len(ca) {
+					args = append(args, ca[i])
+				}
+			}
+		}
+	}
+	return args
+}
+
+// valueParent is the function a value belongs to, if any.
+func valueParent(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v.Parent()
+	case ssa.Instruction:
+		return v.Parent()
+	}
+	return nil
 }
 
 // resultMethodsOf lists, for each result of interface type of fn, the

@@ -2,6 +2,7 @@ package blocking
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -323,7 +324,7 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			return w.evalField(x.X, x.Field, path, prop)
 		case *ssa.Global:
 			if prop == HasTimeout && isGlobal(x, "net/http", "DefaultClient") {
-				return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
+				return Prov{Kind: Lacks, Origin: w.defaultClientOrigin(v.Parent())}
 			}
 			if prop == Dispatches && len(path) == 0 {
 				return w.globalFunc(x)
@@ -381,6 +382,34 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		}
 	}
 	return Prov{Kind: Unknown}
+}
+
+// defaultClientOrigin names http.DefaultClient read in fn, with where fn
+// reads it when fn's source is in sight: a helper or an implementation
+// that picks the default client is the place to fix.
+func (w *walker) defaultClientOrigin(fn *ssa.Function) string {
+	origin := "http.DefaultClient"
+	if fn == nil || fn.Syntax() == nil || fn.Pkg != w.pkg {
+		return origin
+	}
+	pos := token.NoPos
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit && n != fn.Syntax() {
+			return false // a closure is a function of its own
+		}
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || pos.IsValid() || sel.Sel.Name != "DefaultClient" {
+			return !pos.IsValid()
+		}
+		if obj, ok := w.pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && obj.Pkg() != nil && obj.Pkg().Path() == "net/http" {
+			pos = sel.Pos()
+		}
+		return false
+	})
+	if !pos.IsValid() {
+		return origin
+	}
+	return origin + " (" + w.posString(pos) + ")"
 }
 
 // evalField follows a load of field i of the struct x points to.
@@ -487,15 +516,27 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 		}
 		return p
 	}
-	for _, ref := range *alloc.Referrers() {
-		// A copy of a whole struct (`for _, p := range phases` stores each
-		// element in p): its fields are the copied value's.
-		if store, ok := ref.(*ssa.Store); ok && store.Addr == alloc {
-			p = merge(p, w.eval(store.Val, path, prop))
-		}
-	}
-	for _, store := range lastStores(alloc, i) {
+	fieldStores := lastStores(alloc, i)
+	for _, store := range fieldStores {
 		p = merge(p, w.eval(store.Val, path[1:], prop))
+	}
+	// A whole struct stored into the variable (`c, err := sdk.New()`),
+	// unless a later store in the block sets the field; a zero value leaves
+	// the field nil, as before any store.
+	for _, ref := range *alloc.Referrers() {
+		store, ok := ref.(*ssa.Store)
+		if !ok || store.Addr != ssa.Value(alloc) {
+			continue
+		}
+		if _, zero := store.Val.(*ssa.Const); zero {
+			continue
+		}
+		if slices.ContainsFunc(fieldStores, func(fs *ssa.Store) bool {
+			return fs.Block() == store.Block() && instrIndex(fs) > instrIndex(store)
+		}) {
+			continue
+		}
+		p = merge(p, w.eval(store.Val, path, prop))
 	}
 	if p.Kind == Nil && prop == HasTimeout && len(path) == 1 && isDuration(st.Field(i).Type()) {
 		if handedOff(alloc) {
@@ -726,6 +767,9 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 			return w.eval(call.Call.Args[0], nil, prop)
 		}
 	}
+	if call.Call.IsInvoke() {
+		return w.evalInvoke(call, i, path, prop)
+	}
 	if fn := w.localFunc(call.Call); fn != nil {
 		if prop == Dispatches && len(path) == 0 {
 			p := w.resultConcrete(fn, i)
@@ -785,7 +829,7 @@ func (w *walker) resultProv(results []ResultValue, i int, path []string, prop Pr
 			continue
 		}
 		if r.Kind == FromParam {
-			if r.Param >= len(args) {
+			if r.Param >= len(args) || args[r.Param] == nil {
 				return Prov{Kind: Unknown}
 			}
 			p := w.eval(args[r.Param], r.ParamPath, prop)
@@ -893,7 +937,7 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 	switch {
 	case isContext(t):
 		return []tracedPath{{nil, HasDeadline}}
-	case hasTimeoutField(t):
+	case hasTimeoutField(t), clientInterface(t):
 		return []tracedPath{{nil, HasTimeout}}
 	case isNamed(pointee(t), "net/http", "Request"):
 		// A request built by a helper (`newRequest(c, path)`): its context.
@@ -951,6 +995,29 @@ func isTimeoutSetting(f *types.Var) bool {
 // tracedField: a field whose value decides a requirement.
 func tracedField(f *types.Var) bool {
 	return isTimeoutSetting(f) || isContext(f.Type()) || hasTimeoutField(f.Type()) || isNamed(pointee(f.Type()), "database/sql", "DB")
+}
+
+// clientInterface matches an interface that *http.Client implements
+// (`interface{ Do(*http.Request) (*http.Response, error) }`): the client it
+// holds decides the requests sent through it.
+func clientInterface(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 {
+		return false
+	}
+	// net/http, from the types the methods mention.
+	var client types.Object
+	for m := range iface.NumMethods() {
+		sig := iface.Method(m).Signature()
+		for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+			for v := range tuple.Variables() {
+				if named := namedOf(v.Type()); named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" {
+					client = named.Obj().Pkg().Scope().Lookup("Client")
+				}
+			}
+		}
+	}
+	return client != nil && types.Implements(types.NewPointer(client.Type()), iface)
 }
 
 // hasTimeoutField matches *http.Client and *net.Dialer (and the structs):

@@ -16,7 +16,7 @@ func main() {
 	_ = &controllers.BucketReconciler{Cloud: sdk.NewReplaced("https://storage.example.com")}
 
 	r := &controllers.APIReconciler{}
-	r.API = sdk.NewAPIClient(&sdk.Config{}) // want `the value bound to controllers.APIReconciler.API here leaves it unbounded \(http.DefaultClient and the reconcile ctx, which has no deadline\)`
+	r.API = sdk.NewAPIClient(&sdk.Config{}) // want `the value bound to controllers.APIReconciler.API here leaves it unbounded \(http.DefaultClient \(sdk/sdk.go:65\) and the reconcile ctx, which has no deadline\)`
 	r.API = sdk.NewAPIClient(&sdk.Config{HTTPClient: &http.Client{Timeout: 3 * time.Second}})
 
 	// Through the constructor.

@@ -72,7 +72,7 @@ type DefaultReconciler struct{}
 
 func (r *DefaultReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	hreq, _ := http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com", nil)
-	_, err := http.DefaultClient.Do(hreq) // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.DefaultClient and the reconcile ctx, which has no deadline\)`
+	_, err := http.DefaultClient.Do(hreq) // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.DefaultClient \(controllers/controllers.go:75\) and the reconcile ctx, which has no deadline\)`
 	return ctrl.Result{}, err
 }
 
@@ -96,7 +96,7 @@ func (r *PhiReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	} else {
 		hreq, _ = http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/b", nil)
 	}
-	_, err := http.DefaultClient.Do(hreq) // want `nothing bounds it \(http.DefaultClient and the reconcile ctx, which has no deadline\)`
+	_, err := http.DefaultClient.Do(hreq) // want `nothing bounds it \(http.DefaultClient \(controllers/controllers.go:99\) and the reconcile ctx, which has no deadline\)`
 	return ctrl.Result{}, err
 }
 

@@ -60,7 +60,7 @@ type APIClient struct {
 	cfg *Config
 }
 
-func NewAPIClient(cfg *Config) *APIClient { // want NewAPIClient:`blocks\(result 0.cfg.HTTPClient is param 0.HTTPClient, or http.DefaultClient if nil\)`
+func NewAPIClient(cfg *Config) *APIClient { // want NewAPIClient:`blocks\(result 0.cfg.HTTPClient is param 0.HTTPClient, or http.DefaultClient \(sdk/sdk.go:65\) if nil\)`
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = http.DefaultClient
 	}

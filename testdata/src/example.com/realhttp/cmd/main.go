@@ -26,8 +26,8 @@ func bindInjected() {
 	_ = &controllers.InterfaceReconciler{Cloud: cloudsdk.NewWithTimeout("https://api.example.com")}
 	_ = controllers.NewInterfaceReconciler(cloudsdk.New("https://api.example.com")) // want `the value bound to controllers.InterfaceReconciler.Cloud here leaves it unbounded \(http.Client without Timeout \(cloudsdk/cloudsdk.go:17\)`
 	_ = controllers.NewInterfaceReconciler(cloudsdk.NewWithTimeout("https://api.example.com"))
-	_ = &controllers.InterfaceReconciler{Cloud: cloudsdk.NewWithOptions("https://api.example.com")} // want `the value bound to controllers.InterfaceReconciler.Cloud here leaves it unbounded \(http.DefaultClient and the reconcile ctx`
+	_ = &controllers.InterfaceReconciler{Cloud: cloudsdk.NewWithOptions("https://api.example.com")} // want `the value bound to controllers.InterfaceReconciler.Cloud here leaves it unbounded \(http.DefaultClient \(cloudsdk/cloudsdk.go:35\) and the reconcile ctx`
 	_ = &controllers.InterfaceReconciler{Cloud: cloudsdk.NewWithOptions("https://api.example.com", cloudsdk.WithHTTPClient(&http.Client{Timeout: time.Second}))}
-	_ = &controllers.FactoryReconciler{Delete: cloudsdk.DeleteWithDefault} // want `the value bound to controllers.FactoryReconciler.Delete here leaves it unbounded \(http.DefaultClient and the reconcile ctx, which has no deadline\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/injected.go:39\) -> cloudsdk.DeleteWithDefault`
+	_ = &controllers.FactoryReconciler{Delete: cloudsdk.DeleteWithDefault} // want `the value bound to controllers.FactoryReconciler.Delete here leaves it unbounded \(http.DefaultClient \(cloudsdk/cloudsdk.go:58\) and the reconcile ctx, which has no deadline\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/injected.go:39\) -> cloudsdk.DeleteWithDefault`
 	_ = &controllers.FactoryReconciler{Delete: cloudsdk.DeleteBounded}
 }
