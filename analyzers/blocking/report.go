@@ -1,0 +1,336 @@
+package blocking
+
+// This file places findings: which effects of which entry point a check
+// reports, at which line (where the fix goes), merged one per place, and
+// the words of the messages.
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Findings returns the effects of the entry that worth accepts, one per sink,
+// in the order of the positions they are reported at. For each sink it keeps
+// the witness that does not repeat the wait when worth accepts it, so that
+// the chain shown is the plainest one, else the one in a loop.
+func (e *Entry) Findings(worth func(Effect) bool) []Effect {
+	var found []Effect
+	seen := make(map[string]bool)
+	for _, pass := range []bool{false, true} {
+		for _, eff := range e.Effects {
+			if eff.InLoop == pass && !seen[eff.PlaceKey()] && worth(eff) {
+				seen[eff.PlaceKey()] = true
+				found = append(found, eff)
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Effect) int {
+		return cmp.Or(cmp.Compare(a.ReportPos(), b.ReportPos()), strings.Compare(a.SinkKey(), b.SinkKey()))
+	})
+	return found
+}
+
+// Finding is one effect a check may report, and where.
+type Finding struct {
+	Effect
+	Pos token.Pos
+	// Binding names the reconciler field whose bound value makes the entry
+	// block, when the finding is at the binding (in main, say).
+	Binding string
+	// InFinalizerBranch: the entry reaches the sink from code that runs only
+	// while the object is being deleted.
+	InFinalizerBranch bool
+	// Also holds the chains from the other entry points that reach the same
+	// sink through the same place, shortest first: one finding per place.
+	Also []Effect
+	// BindingAt is where Binding is bound, when the finding sits elsewhere:
+	// at the call the bound value reaches, where the fix goes.
+	BindingAt string
+}
+
+// Findings lists what check should report in this package, one finding per
+// place and sink, in a deterministic order: the effects each entry point
+// reaches (see Entry.Findings) and the bindings that make an entry block.
+func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
+	accept := func(e Effect) bool { return e.Check == check && worth(e) }
+	var found []Finding
+	for _, entry := range r.Entries {
+		for _, e := range entry.Findings(accept) {
+			// A finding sits where the fix goes: where this package made
+			// the unbounded value, else the call that bounds an operation
+			// (fixSite), else the call of this package that leads to the
+			// sink.
+			f := Finding{Effect: e, Pos: cmp.Or(e.made, e.ReportPos()), InFinalizerBranch: entry.InFinalizerBranch(e)}
+			if site, ok := f.fixSite(); ok {
+				f.Pos = cmp.Or(r.w.posOf(site), f.Pos)
+			}
+			found = append(found, f)
+		}
+	}
+	for _, b := range r.Bindings {
+		if !accept(b.Effect) {
+			continue
+		}
+		f := Finding{Effect: b.Effect, Pos: b.Pos, Binding: b.Field}
+		if site, ok := f.fixSite(); ok {
+			// The fix is at a call in this package that the bound value
+			// reaches: report it there, and name the binding.
+			if pos := r.w.posOf(site); pos.IsValid() {
+				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
+			}
+		}
+		found = append(found, f)
+	}
+	return Merge(found)
+}
+
+// fixSite is the call where a bound goes for a finding whose unbounded
+// value was made out of sight (the reconcile ctx, http.DefaultClient), as
+// the chain shows it, and reports whether the chain shows one.
+//
+// For a default client, or a call made with no context at all, it is the
+// call where the module leaves for the code that uses them: there a client
+// with a Timeout, or a context, can be passed. For the reconcile ctx it is
+// the call that names the operation: the last call the
+// module makes into the package that then leaves the module (a database
+// helper package, an SDK wrapper), or that call itself when the chain never
+// changes package before it. Each such call is one fix (a context with a
+// timeout for that operation), however many entry points reach it.
+func (f Finding) fixSite() (Frame, bool) {
+	if f.Check != "httptimeout" && f.Check != "ctxdeadline" || f.madeOutOfSight() == "" {
+		return Frame{}, false
+	}
+	exit := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Exit })
+	if exit < 0 {
+		return Frame{}, false
+	}
+	if !slices.Contains(f.Notes, reconcileCtxNote) {
+		// A default client, or a call with no context at all: the call
+		// that leaves the module is the one to change.
+		return f.Chain[exit], true
+	}
+	dir := frameDir(f.Chain[exit])
+	i := exit
+	for i > 0 && frameDir(f.Chain[i-1]) == dir {
+		i--
+	}
+	if i == 0 {
+		return f.Chain[exit], true
+	}
+	return f.Chain[i-1], true
+}
+
+// frameDir is the package directory of a frame's position, e.g. "sql" for
+// "sql/client.go:42": frames of one package share it.
+func frameDir(f Frame) string {
+	dir, _, _ := strings.Cut(f.Pos, "/")
+	return dir
+}
+
+// Merge keeps one finding per place and sink, the one with the shortest
+// chain (the plainest, when one repeats the wait and one does not); the
+// chains of the others go to its Also. A sink that several reconcilers reach
+// is one bug, fixed in one place; so are waits of one kind reached through
+// one call out of the package. A binding is one place whatever it leads to: a factory bound in main may reach dozens of sinks in an SDK, one fix
+// (bound the value) for all. The order is that of the positions.
+func Merge(found []Finding) []Finding {
+	groups := make(map[string][]Finding)
+	var keys []string
+	for _, f := range found {
+		// Different sinks of one name reported at one call (out of the
+		// package) would print the same line twice.
+		k := fmt.Sprint(f.Pos, " ", f.Sink)
+		switch {
+		case f.Binding != "":
+			k = fmt.Sprint(f.Pos, " binding ", f.Binding)
+			if site, ok := f.fixSite(); ok {
+				// One binding may reach several places to fix.
+				k += " at " + site.Pos
+			}
+		case f.madeAt() != "":
+			// A value made without a bound, in a place the notes name, is
+			// one fix however many calls use it: one finding, at the first
+			// of them, that counts the others.
+			k = fmt.Sprint(f.Check, " made at ", f.madeAt())
+		}
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], f)
+	}
+	merged := make([]Finding, 0, len(keys))
+	for _, k := range keys {
+		group := groups[k]
+		slices.SortStableFunc(group, func(a, b Finding) int {
+			switch {
+			case a.madeAt() != "" && a.Pos != b.Pos:
+				return cmp.Compare(a.Pos, b.Pos) // the first call that uses the value
+			case a.InLoop != b.InLoop:
+				return cmp.Compare(boolRank(a.InLoop), boolRank(b.InLoop))
+			case shorter(a.Effect, b.Effect):
+				return -1
+			case shorter(b.Effect, a.Effect):
+				return 1
+			}
+			return 0
+		})
+		first := group[0]
+		for _, other := range group[1:] {
+			if other.ChainString() != first.ChainString() && !slices.ContainsFunc(first.Also, func(e Effect) bool { return e.ChainString() == other.ChainString() }) {
+				first.Also = append(first.Also, other.Effect)
+			}
+		}
+		merged = append(merged, first)
+	}
+	slices.SortStableFunc(merged, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), strings.Compare(a.SinkKey(), b.SinkKey()))
+	})
+	return merged
+}
+
+// madeAt names where the values that leave f unbounded were made, when
+// the notes say (a client literal, a context.Background() call), or, for
+// values made out of sight, the entry point that uses them; else "".
+// A client made without a timeout is fixed in one place however many
+// requests, each with its own context, go through it: it alone names the
+// place then.
+func (f Finding) madeAt() string {
+	var placed []string
+	for _, n := range f.Notes {
+		if !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
+			continue
+		}
+		if strings.Contains(strings.ToLower(n), "timeout") {
+			return n
+		}
+		placed = append(placed, n)
+	}
+	if len(placed) == 0 {
+		if out := f.madeOutOfSight(); out != "" {
+			// Values made out of sight (the reconcile ctx,
+			// http.DefaultClient): one finding per place to fix, else one
+			// per entry point, bounded once where the entry starts.
+			if site, ok := f.fixSite(); ok {
+				// One finding per call to fix, whatever values the
+				// calls below it lack.
+				return "at " + site.Pos
+			}
+			return "in " + f.Chain[0].Func + ": " + out
+		}
+	}
+	return strings.Join(placed, " and ")
+}
+
+// madeOutOfSight is the notes of an httptimeout or ctxdeadline finding
+// whose values have no place of their own (the reconcile ctx, a default
+// client), else "".
+func (f Finding) madeOutOfSight() string {
+	if f.Check != "httptimeout" && f.Check != "ctxdeadline" {
+		return ""
+	}
+	for _, n := range f.Notes {
+		if strings.HasSuffix(n, ")") && strings.Contains(n, ".go:") {
+			return ""
+		}
+	}
+	return strings.Join(f.Notes, " and ")
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// OmitRelated keeps the other entry points' chains out of diagnostics, for
+// drivers that would print each piece of related information as a finding
+// of its own (golangci-lint does). The count stays in the message.
+var OmitRelated bool
+
+// Diagnostic is the check's diagnostic for f: the message, then how many
+// other entry points reach the same place, whose chains become related
+// information (the JSON's related, SARIF's further code flows).
+func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
+	d := analysis.Diagnostic{Pos: f.Pos, Category: category, Message: message}
+	// Other entry points that reach the same sink, and other sinks (a
+	// binding's finding stands for all it leads to).
+	others := map[string]bool{}
+	sinks := 0
+	_, atSite := f.fixSite()
+	for _, e := range f.Also {
+		switch {
+		case e.SinkKey() != f.SinkKey(), !atSite && f.madeAt() != "" && e.ReportPos() != f.Effect.ReportPos():
+			sinks++
+		case e.Chain[0].Func != f.Chain[0].Func:
+			others[e.Chain[0].Func] = true
+		}
+	}
+	entries := len(others)
+	if entries > 0 {
+		d.Message += fmt.Sprintf(" (also reached from %d other entry point%s)", entries, plural(entries))
+	}
+	if sinks > 0 {
+		through := "this call"
+		switch {
+		case f.Binding != "" && !atSite:
+			through = "this value"
+		case atSite:
+		case f.madeAt() != "":
+			through = "the same value"
+		}
+		d.Message += fmt.Sprintf(" (and %d other blocking call%s through %s)", sinks, plural(sinks), through)
+	}
+	for _, e := range f.Also {
+		if OmitRelated {
+			break
+		}
+		pos := e.Chain[0].pos
+		if !pos.IsValid() {
+			pos = f.Pos
+		}
+		what := "also reached: "
+		if e.SinkKey() != f.SinkKey() {
+			what = "also blocks in " + e.Sink + ": "
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: what + e.ChainString()})
+	}
+	return d
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// UnboundedMessage is the message of httptimeout and ctxdeadline: what can
+// wait forever, the origins of the values that leave it unbounded, the chain
+// and the fix.
+func UnboundedMessage(f Finding, fix string) string {
+	prefix := ""
+	if f.Unproven {
+		prefix = "possibly (-strict): "
+	}
+	why := strings.Join(f.Notes, " and ")
+	if f.Binding != "" {
+		here := "here"
+		if f.BindingAt != "" {
+			here = "at " + f.BindingAt
+		}
+		return fmt.Sprintf("%s%s can block the reconcile worker forever: the value bound to %s %s leaves it unbounded (%s): %s; %s",
+			prefix, f.Sink, f.Binding, here, why, f.ChainString(), fix)
+	}
+	where := ""
+	if f.InFinalizerBranch {
+		where = " in the finalizer branch"
+	}
+	return fmt.Sprintf("%s%s can block the reconcile worker forever%s: nothing bounds it (%s): %s; %s",
+		prefix, f.Sink, where, why, f.ChainString(), fix)
+}
