@@ -366,4 +366,3 @@ func (w *walker) entries() ([]*Entry, map[*types.Var][]Effect) {
 	}
 	return entries, needs
 }
-
