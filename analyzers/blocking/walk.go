@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path"
@@ -528,6 +529,8 @@ func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
 		path = []string{commandCtx}
 	case model.Driver:
 		prop = DriverBounds
+	case model.Network:
+		return !connectionless(v)
 	default:
 		return true
 	}
@@ -535,6 +538,17 @@ func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
 		return true
 	}
 	return w.require(e, w.eval(v, path, prop), prop)
+}
+
+// connectionless reports whether v is a constant network name whose dial
+// waits for no peer: "udp", "udp4", "ip4:icmp", "unixgram".
+func connectionless(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return false
+	}
+	network := constant.StringVal(c.Value)
+	return strings.HasPrefix(network, "udp") || strings.HasPrefix(network, "ip") || network == "unixgram"
 }
 
 func unwrapClosure(v ssa.Value) (*ssa.MakeClosure, bool) {

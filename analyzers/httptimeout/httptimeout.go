@@ -4,6 +4,7 @@ package httptimeout
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"golang.org/x/tools/go/analysis"
@@ -41,7 +42,9 @@ func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
 		how := fix
-		if ctor := blocking.Constructor(f.Effect); ctor != "" {
+		if strings.Contains(f.Sink, "net.Dial") {
+			how = "dial with a timeout (net.DialTimeout, a net.Dialer with Timeout) or a ctx with a deadline (DialContext)"
+		} else if ctor := blocking.Constructor(f.Effect); ctor != "" {
 			how = fmt.Sprintf("give %s an HTTP client with a Timeout (its client or timeout option) here, or bound the request's ctx with context.WithTimeout", ctor)
 		} else if field := blocking.UnsetTimeoutField(f.Effect); field != "" {
 			how = fmt.Sprintf("set %s where the client is built, through the SDK's setter or option (SetTimeout, WithTimeout), or bound the request's ctx with context.WithTimeout", field)

@@ -37,6 +37,9 @@ const (
 	Request  Role = "request"  // an *http.Request: bounded if its context has a deadline
 	Command  Role = "command"  // an *exec.Cmd: bounded if made by CommandContext with a deadline
 	Driver   Role = "driver"   // a *sql.DB: bounded if its driver times out reads (see DriverTimeouts)
+	// Network: a dial's network name. A connectionless one (udp, ip,
+	// unixgram) sends no handshake, so the dial does not wait for a peer.
+	Network Role = "network"
 	// Deadline: a context.Context whose deadline, when it has one, ends a
 	// wait that has no limit of its own (a poll until ctx is done).
 	Deadline Role = "deadline"
@@ -233,11 +236,11 @@ var Funcs = []Func{
 	{Name: "(*net/http.Transport).RoundTrip", Kind: Sink, Check: httptimeout, Params: []Role{Request},
 		Why:    "a bare *http.Transport, which has no overall timeout",
 		Reason: "a transport has no overall timeout: only the request's context bounds it"},
-	{Name: "net.Dial", Kind: Sink, Check: httptimeout, Why: "net.Dial, which has no timeout",
+	{Name: "net.Dial", Kind: Sink, Check: httptimeout, Params: []Role{Network}, Why: "net.Dial, which has no timeout",
 		Reason: "dials with no timeout and no context"},
-	{Name: "(*net.Dialer).Dial", Kind: Sink, Check: httptimeout, Recv: Client, Why: noContext,
+	{Name: "(*net.Dialer).Dial", Kind: Sink, Check: httptimeout, Recv: Client, Params: []Role{Network}, Why: noContext,
 		Reason: "dials with no context: only the dialer's Timeout bounds it"},
-	{Name: "(*net.Dialer).DialContext", Kind: Sink, Check: httptimeout, Recv: Client, Params: []Role{Ctx},
+	{Name: "(*net.Dialer).DialContext", Kind: Sink, Check: httptimeout, Recv: Client, Params: []Role{Ctx, Network},
 		Reason: "dials for as long as the dialer's Timeout and the context allow"},
 
 	// Calls bounded only by their context.
