@@ -334,3 +334,34 @@ func UnboundedMessage(f Finding, fix string) string {
 	return fmt.Sprintf("%s%s can block the reconcile worker forever%s: nothing bounds it (%s): %s; %s",
 		prefix, f.Sink, where, why, f.ChainString(), fix)
 }
+
+// MadeInDependency reports whether every value that leaves e unbounded was
+// made in code past the point where the chain leaves the analyzed module
+// (a client that client-go builds for an exec stream): no Timeout can be set
+// there, and the fix is a context with a deadline at the call that enters
+// the dependency.
+func MadeInDependency(e Effect) bool {
+	exit := slices.IndexFunc(e.Chain, func(f Frame) bool { return f.Exit })
+	if exit < 0 || len(e.Notes) == 0 {
+		return false
+	}
+	inModule, outside := map[string]bool{}, map[string]bool{}
+	for i, f := range e.Chain {
+		if i <= exit {
+			inModule[frameDir(f)] = true
+		} else {
+			outside[frameDir(f)] = true
+		}
+	}
+	for _, n := range e.Notes {
+		open := strings.LastIndex(n, "(")
+		if open < 0 || !strings.HasSuffix(n, ")") {
+			return false // made out of sight: not known to be the dependency's
+		}
+		dir, _, _ := strings.Cut(n[open+1:], "/")
+		if !outside[dir] || inModule[dir] {
+			return false
+		}
+	}
+	return true
+}

@@ -42,7 +42,9 @@ func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, func(blocking.Effect) bool { return true }) {
 		how := fix
-		if strings.Contains(f.Sink, "net.Dial") {
+		if blocking.MadeInDependency(f.Effect) {
+			how = "the client and the context are made inside a dependency, where no Timeout can be set: call it with a ctx bounded by context.WithTimeout (its ...WithContext variant) where the module calls it"
+		} else if strings.Contains(f.Sink, "net.Dial") {
 			how = "dial with a timeout (net.DialTimeout, a net.Dialer with Timeout) or a ctx with a deadline (DialContext)"
 		} else if ctor := blocking.Constructor(f.Effect); ctor != "" {
 			how = fmt.Sprintf("give %s an HTTP client with a Timeout (its client or timeout option) here, or bound the request's ctx with context.WithTimeout", ctor)
