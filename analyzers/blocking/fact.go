@@ -187,6 +187,24 @@ type Wait struct {
 	Every     time.Duration // the period of a poll or ticker, when known
 	Unknown   bool          // Total could not be computed
 	Unbounded bool          // waits for a condition: no bound of its own
+	// From, for an Unknown wait, is 1 + the index of the summarised
+	// function's parameter that holds the wait's length: a caller that
+	// passes a constant there knows the wait, Times times over (the loops
+	// on the way: a ticker whose period is a parameter, read 60 times).
+	From  int   `json:",omitempty"`
+	Times int64 `json:",omitempty"`
+
+	// everyUnknown: the period is not a constant (from everyFrom, when a
+	// parameter), which matters where one receive waits one period.
+	everyUnknown bool
+	everyFrom    int
+}
+
+// fromParam is the wait once a caller passes length d for Wait.From.
+func (w Wait) fromParam(d time.Duration) Wait {
+	w.Total, w.Unknown, w.From = d*time.Duration(max(w.Times, 1)), false, 0
+	w.Times = 0
+	return w
 }
 
 // Describe says how long the sink waits, for messages.
@@ -326,6 +344,9 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 func (e Effect) repeated(times int64) Effect {
 	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
 		e.Wait.Total *= time.Duration(times)
+	}
+	if times > 1 && e.Wait.From > 0 {
+		e.Wait.Times = max(e.Wait.Times, 1) * times
 	}
 	return e
 }

@@ -28,8 +28,15 @@ func (w *walker) waitOf(entry *model.Func, args []ssa.Value) Wait {
 		switch role {
 		case model.Duration, model.Timeout:
 			wait.Total = known(constDuration(args[i]))
+			if wait.Unknown && wait.From == 0 {
+				wait.From = paramIndex(args[i])
+			}
 		case model.Interval:
-			wait.Every, _ = constDuration(args[i])
+			var ok bool
+			if wait.Every, ok = constDuration(args[i]); !ok {
+				wait.everyFrom = paramIndex(args[i])
+				wait.everyUnknown = true
+			}
 		case model.Backoff:
 			b, ok := w.backoffOf(args[i])
 			wait.Total = known(b.total(), ok)
@@ -61,6 +68,21 @@ func (w *walker) boundByDeadline(e *Effect, p Prov) bool {
 		return true
 	}
 	return !e.DeadlineOnly
+}
+
+// paramIndex is 1 + the index of v among its function's parameters, or 0
+// when v is not a parameter.
+func paramIndex(v ssa.Value) int {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return 0
+	}
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 func constDuration(v ssa.Value) (time.Duration, bool) {

@@ -348,6 +348,17 @@ func modulePath(pass *analysis.Pass) string {
 // values: none when the effect cannot happen through this call, several
 // when a dispatch resolves to a function that reaches several sinks.
 func (w *walker) decide(e Effect, args bound) []Effect {
+	if from := e.Wait.From; from > 0 {
+		// The caller may know the length the callee waits.
+		e.Wait.From = 0
+		if v := args.value(Requirement{Param: from - 1}); v != nil {
+			if d, ok := constDuration(v); ok {
+				e.Wait = e.Wait.fromParam(d)
+			} else {
+				e.Wait.From = paramIndex(v)
+			}
+		}
+	}
 	d, target, ok := w.decideOne(e, args)
 	switch {
 	case !ok:
@@ -586,8 +597,11 @@ func (w *walker) scanReceive(s site, ch ssa.Value) {
 		return
 	}
 	wait := w.waitOf(entry, args)
-	if wait.Every > 0 { // one receive from a ticker waits one period
+	switch {
+	case wait.Every > 0: // one receive from a ticker waits one period
 		wait.Total, wait.Every = wait.Every, 0
+	case wait.everyUnknown && wait.Total == 0:
+		wait.Unknown, wait.From = true, wait.everyFrom
 	}
 	s.fi.base.add(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}}.repeated(s.times))
 }

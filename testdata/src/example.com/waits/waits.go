@@ -78,7 +78,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 var slowBackoff = wait.Backoff{Steps: 3, Duration: time.Second, Factor: 1}
 
 func pause(d time.Duration) {
-	time.Sleep(d) // want `time.Sleep blocks the reconcile worker \(waits for a time not known statically\): \(\*waits.Reconciler\).Reconcile \(waits/waits.go:68\) -> waits.pause \(waits/waits.go:81\) -> time.Sleep`
+	time.Sleep(d) // want `time.Sleep blocks the reconcile worker \(waits up to 2s\): \(\*waits.Reconciler\).Reconcile \(waits/waits.go:68\) -> waits.pause \(waits/waits.go:81\) -> time.Sleep`
 }
 
 func background() { time.Sleep(time.Hour) }

@@ -23,3 +23,24 @@ func Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, er
 }
 
 var _ = reconcile.Func(Reconcile)
+
+// A ticker whose period is a parameter, in a loop of 60 rounds: the total
+// (60 × the period the caller passes) is what the threshold weighs.
+func pollEvery(period time.Duration, ready func() bool) bool {
+	ticker := time.NewTicker(period)
+	defer ticker.Stop()
+	for i := 0; i < 60; i++ {
+		<-ticker.C // want `<-ticker.C blocks the reconcile worker \(.*2m0s.*\)`
+		if ready() {
+			return true
+		}
+	}
+	return false
+}
+
+func ReconcileTicker(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	pollEvery(2*time.Second, func() bool { return false })
+	return reconcile.Result{}, nil
+}
+
+var _ = reconcile.Func(ReconcileTicker)
