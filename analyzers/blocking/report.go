@@ -200,6 +200,12 @@ func Merge(found []Finding) []Finding {
 // requests, each with its own context, go through it: it alone names the
 // place then.
 func (f Finding) madeAt() string {
+	if (f.Check == "httptimeout" || f.Check == "ctxdeadline") && MadeInDependency(f.Effect) {
+		// Values a dependency made, where nothing can be set: one
+		// finding per call that enters the dependency.
+		exit := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Exit })
+		return intoDependency + f.Chain[exit].Pos
+	}
 	var placed []string
 	for _, n := range f.Notes {
 		if !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
@@ -225,6 +231,9 @@ func (f Finding) madeAt() string {
 	}
 	return strings.Join(placed, " and ")
 }
+
+// intoDependency starts the madeAt of values a dependency made.
+const intoDependency = "into a dependency at "
 
 // madeOutOfSight is the notes of an httptimeout or ctxdeadline finding
 // whose values have no place of their own (the reconcile ctx, a default
@@ -280,7 +289,7 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		switch {
 		case f.Binding != "" && !atSite:
 			through = "this value"
-		case atSite:
+		case atSite, strings.HasPrefix(f.madeAt(), intoDependency):
 		case f.madeAt() != "":
 			through = "the same value"
 		}
@@ -335,11 +344,11 @@ func UnboundedMessage(f Finding, fix string) string {
 		prefix, f.Sink, where, why, f.ChainString(), fix)
 }
 
-// MadeInDependency reports whether every value that leaves e unbounded was
-// made in code past the point where the chain leaves the analyzed module
-// (a client that client-go builds for an exec stream): no Timeout can be set
-// there, and the fix is a context with a deadline at the call that enters
-// the dependency.
+// MadeInDependency reports whether every value that leaves e unbounded and
+// has a place was made in code past the point where the chain leaves the
+// analyzed module (a client that client-go builds for an exec stream), and
+// at least one has: no Timeout can be set there, and the fix is a context
+// with a deadline at the call that enters the dependency.
 func MadeInDependency(e Effect) bool {
 	exit := slices.IndexFunc(e.Chain, func(f Frame) bool { return f.Exit })
 	if exit < 0 || len(e.Notes) == 0 {
@@ -353,15 +362,17 @@ func MadeInDependency(e Effect) bool {
 			outside[frameDir(f)] = true
 		}
 	}
+	placed := 0
 	for _, n := range e.Notes {
 		open := strings.LastIndex(n, "(")
-		if open < 0 || !strings.HasSuffix(n, ")") {
-			return false // made out of sight: not known to be the dependency's
+		if open < 0 || !strings.HasSuffix(n, ")") || !strings.Contains(n[open:], ".go:") {
+			continue // made out of sight (http.DefaultClient, the reconcile ctx): no place of its own
 		}
 		dir, _, _ := strings.Cut(n[open+1:], "/")
 		if !outside[dir] || inModule[dir] {
 			return false
 		}
+		placed++
 	}
-	return true
+	return placed > 0
 }

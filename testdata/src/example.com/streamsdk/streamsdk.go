@@ -26,3 +26,16 @@ func (e *Executor) StreamWithContext(ctx context.Context) error {
 	}
 	return resp.Body.Close()
 }
+
+// Sync streams twice, each time through a client of its own.
+func (e *Executor) Sync() error {
+	if err := e.Stream(); err != nil {
+		return err
+	}
+	logs := &http.Client{}
+	resp, err := logs.Get(e.URL + "/logs")
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
