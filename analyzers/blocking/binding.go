@@ -234,6 +234,9 @@ func (w *walker) bind(fn *ssa.Function, pos token.Pos, need Effect, args bound) 
 	e.Notes = nil
 	var found []Binding
 	for _, decided := range w.decide(e, args) {
+		// A database handle whose driver is out of sight: its context
+		// decides (see DriverBounds).
+		decided.Requires = slices.DeleteFunc(decided.Requires, func(r Requirement) bool { return r.Prop == DriverBounds })
 		if len(decided.Requires) > 0 {
 			r := decided.Requires[0]
 			if !r.Free && fn.Object() != nil {

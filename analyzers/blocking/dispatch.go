@@ -283,11 +283,19 @@ type dispatched struct {
 // calleeEffects returns the effects of calling method (a func value's own
 // call when "") on target.
 func (w *walker) calleeEffects(target Prov, method string) []dispatched {
+	return w.methodEffects(target, method, false)
+}
+
+// methodEffects is calleeEffects; with keepDispatch, the dispatches inside
+// a method of this package are kept, their receiver decided (for
+// ResultMethods, whose importers decide them with the constructor's
+// arguments).
+func (w *walker) methodEffects(target Prov, method string, keepDispatch bool) []dispatched {
 	var out []dispatched
 	switch {
 	case len(target.alts) > 0:
 		for _, alt := range target.alts {
-			out = append(out, w.calleeEffects(alt, method)...)
+			out = append(out, w.methodEffects(alt, method, keepDispatch)...)
 		}
 		return out
 	case target.val == nil && target.external == nil:
@@ -306,7 +314,7 @@ func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 		for _, rm := range summary.ResultMethods {
 			if rm.Result == target.resultOf-1 && rm.Method == method {
 				for _, e := range rm.Effects {
-					out = append(out, dispatched{effect: e.stripPositions()})
+					out = append(out, w.constructed(e.stripPositions(), target.args)...)
 				}
 			}
 		}
@@ -348,8 +356,8 @@ func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 		effects = w.importedEffects(external)
 	}
 	for _, d := range effects {
-		if d.effect.Dispatch != nil {
-			continue // a dispatch inside the implementation: not followed
+		if d.effect.Dispatch != nil && !keepDispatch {
+			continue // a dispatch inside the implementation: see constructed
 		}
 		if m == nil {
 			out = append(out, d)
@@ -357,6 +365,70 @@ func (w *walker) calleeEffects(target Prov, method string) []dispatched {
 		}
 		if d, ok := w.decideReceiver(d.effect, target); ok {
 			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// maxConstructedDepth bounds constructors given values that constructors
+// made, each dispatching to the next.
+const maxConstructedDepth = 4
+
+// constructed decides, with the arguments a constructor of another package
+// was called with, what its result's method effect e depends on: a
+// dispatch inside the method to an implementation the constructor was
+// given (a generic reconciler's wrapped finalizer) becomes that
+// implementation's effects; other requirements on the arguments become the
+// current function's own. Without the arguments (or past the depth bound)
+// only what depends on none stays.
+func (w *walker) constructed(e Effect, args []ssa.Value) []dispatched {
+	var ctor, rest []Requirement
+	for _, r := range e.Requires {
+		if r.Ctor {
+			r.Ctor = false
+			ctor = append(ctor, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	if len(ctor) == 0 && e.Dispatch == nil {
+		return []dispatched{{effect: e}}
+	}
+	if args == nil || w.constructedDepth >= maxConstructedDepth {
+		return nil
+	}
+	e.Requires = rest
+	own := Effect{Notes: slices.Clip(e.Notes)}
+	var target *Prov
+	for _, r := range ctor {
+		p := w.evalBound(bound{args: args}, r)
+		if r.Prop == Dispatches {
+			if p.Kind != Concrete {
+				return nil
+			}
+			target = &p
+			continue
+		}
+		if !w.require(&own, p, r.Prop) {
+			return nil
+		}
+	}
+	e.Notes = own.Notes
+	if e.Dispatch == nil {
+		return []dispatched{{effect: e, own: own.Requires}}
+	}
+	if target == nil {
+		return nil
+	}
+	w.constructedDepth++
+	defer func() { w.constructedDepth-- }()
+	var out []dispatched
+	for _, d := range w.calleeEffects(*target, e.Dispatch.Method) {
+		// d.own is on the current function's values, bindDispatched's
+		// requirements on the method's arguments: keep them apart.
+		inner := dispatched{effect: d.effect}
+		if ne, ok := w.bindDispatched(e, inner); ok {
+			out = append(out, dispatched{effect: ne, own: slices.Concat(own.Requires, d.own)})
 		}
 	}
 	return out

@@ -145,12 +145,20 @@ type Requirement struct {
 	// comes from, when the value is nil (SDKs that default to
 	// http.DefaultClient).
 	NilFallback string
+	// Ctor, in a ResultMethod's effect: Param indexes the arguments of the
+	// constructor that returned the value (a wrapped implementation it was
+	// given, a dispatch inside the method on a field the constructor set),
+	// decided where the constructor is called.
+	Ctor bool `json:",omitempty"`
 }
 
 func (r Requirement) String() string {
 	where := fmt.Sprintf("param %d", r.Param)
 	if r.Free {
 		where = fmt.Sprintf("free var %d", r.Param)
+	}
+	if r.Ctor {
+		where = "constructor " + where
 	}
 	for _, f := range r.Path {
 		where += "." + f

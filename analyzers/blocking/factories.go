@@ -3,6 +3,7 @@ package blocking
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,7 +77,7 @@ func (w *walker) externalResult(obj types.Object, i int, path []string, prop Pro
 	if prop == Dispatches && len(path) == 0 {
 		for _, rm := range summary.ResultMethods {
 			if rm.Result == i {
-				return Prov{Kind: Concrete, external: obj, resultOf: i + 1}
+				return Prov{Kind: Concrete, external: obj, resultOf: i + 1, args: args}
 			}
 		}
 		return Prov{Kind: Unknown}
@@ -275,10 +276,23 @@ func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		for m := range iface.NumMethods() {
 			name := iface.Method(m).Name()
 			var effects []Effect
-			for _, d := range w.calleeEffects(p, name) {
-				if len(d.own) == 0 { // what depends on fn's parameters is out of sight
-					effects = append(effects, d.effect)
+			// fn's own parameters, not another function's: what
+			// depends on them becomes Ctor requirements.
+			p.foreign = false
+			for _, d := range w.methodEffects(p, name, true) {
+				// What depends on fn's parameters is decided where fn is
+				// called, with its arguments.
+				e := d.effect
+				for _, r := range d.own {
+					if !r.Free {
+						r.Ctor = true
+						e.Requires = append(slices.Clip(e.Requires), r)
+					}
 				}
+				if e.Dispatch != nil && !slices.ContainsFunc(e.Requires, func(r Requirement) bool { return r.Ctor && r.Prop == Dispatches }) {
+					continue // a dispatch on something else than what fn was given
+				}
+				effects = append(effects, e)
 			}
 			if len(effects) > MaxEffects {
 				effects = effects[:MaxEffects]

@@ -60,6 +60,9 @@ type Prov struct {
 	// free, for a closure a callee made, holds the caller's values of the
 	// variables it captured (see closureOfCall).
 	free []ssa.Value
+	// args, for the result of a constructor of another package, are the
+	// call's arguments: its methods may depend on them (Requirement.Ctor).
+	args []ssa.Value
 }
 
 // maxAlts bounds the values a Concrete provenance lists: enough for the

@@ -45,6 +45,7 @@ type walker struct {
 	paramNeeds            map[*ssa.Function][]Effect      // see bindings
 	importedNeeds         map[*types.Func][]Effect        // memo of calleeNeeds
 	closureDepth          int                             // see closureDispatch
+	constructedDepth      int                             // see constructed
 	globalStores          map[*ssa.Global][]ssa.Value     // memo of storedFunc
 }
 
