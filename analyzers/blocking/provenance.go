@@ -618,42 +618,21 @@ func elementTraced(t types.Type, prop Property) bool {
 }
 
 // evalElements joins the values stored into the elements of an array
-// allocated here (the backing array of a slice literal). Elements that are
-// structs may be filled field by field, as in a list of phases
-// (`[]phase{{name: "Sync", run: r.sync}, ...}`): then the values stored into
-// the field path names count.
+// allocated here (the backing array of a slice literal).
 func (w *walker) evalElements(alloc *ssa.Alloc, path []string, prop Property) Prov {
-	var stored, fields []ssa.Value
+	var stored []ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		ia, ok := ref.(*ssa.IndexAddr)
 		if !ok || ia.X != alloc {
 			continue
 		}
 		for _, use := range *ia.Referrers() {
-			switch use := use.(type) {
-			case *ssa.Store:
-				if use.Addr == ia {
-					stored = append(stored, use.Val)
-				}
-			case *ssa.FieldAddr:
-				if len(path) == 0 || use.X != ia || fieldName(pointee(ia.Type()), use.Field) != path[0] {
-					continue
-				}
-				for _, s := range *use.Referrers() {
-					if store, ok := s.(*ssa.Store); ok && store.Addr == use {
-						fields = append(fields, store.Val)
-					}
-				}
+			if store, ok := use.(*ssa.Store); ok && store.Addr == ia {
+				stored = append(stored, store.Val)
 			}
 		}
 	}
-	switch {
-	case len(fields) == 0:
-		return w.join(stored, path, prop)
-	case len(stored) == 0:
-		return w.join(fields, path[1:], prop)
-	}
-	return merge(w.join(stored, path, prop), w.join(fields, path[1:], prop))
+	return w.join(stored, path, prop)
 }
 
 // evalCaptured joins the values the enclosing function stores into a
