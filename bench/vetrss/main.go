@@ -10,6 +10,11 @@
 // questions (-V=full, -flags) are forwarded unmeasured, so go vet keys its
 // cache on the real tool.
 //
+// To analyze one package again on its own, run go vet -work on it: the
+// package's config stays in the work directory (grep -l its import path
+// WORK/*/vet.cfg), and $VETRSS_TOOL -json WORK/bNNN/vet.cfg repeats its
+// analysis, with RECONCILELINT_MEMPROFILE=heap.prof for a heap profile.
+//
 // Usage: bash bench/vetrss.sh MODULE_DIR
 package main
 
