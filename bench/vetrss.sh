@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Peak memory and wall time of every vet-tool process (one per package) when
-# go vet runs reconcilelint on a module, largest first.
+# the standalone command (reconcilelint -json ./..., which runs go vet with
+# itself as the vet tool) analyzes a module, largest first.
 # Usage: bash bench/vetrss.sh MODULE_DIR [PACKAGES...]   (default ./...)
 # Prints the largest ten; the full table (MiB, seconds, package) is kept in
 # $VETRSS_KEEP if set.
@@ -21,8 +22,9 @@ head -c 32 /dev/urandom >>"$work/reconcilelint"
 out=$work/rss.tsv
 : >"$out"
 start=$(date +%s)
+# RECONCILELINT_VETTOOL: the standalone command hands go vet the wrapper.
 (cd "$mod" && GOFLAGS=-mod=mod VETRSS_TOOL="$work/reconcilelint" VETRSS_OUT="$out" \
-  go vet -json -vettool="$work/vetrss" "${pkgs[@]}" >/dev/null 2>&1) || true
+  RECONCILELINT_VETTOOL="$work/vetrss" "$work/reconcilelint" -json "${pkgs[@]}" >/dev/null 2>&1) || true
 end=$(date +%s)
 [ -z "${VETRSS_KEEP:-}" ] || sort -rn "$out" >"$VETRSS_KEEP"
 echo "$(wc -l <"$out") packages analyzed in $((end - start))s; largest vet-tool processes (MiB, seconds, package):"
