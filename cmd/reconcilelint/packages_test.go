@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProgramList: the list handed to the vet tool holds what production
+// code imports and leaves out a package that only a test file imports.
+func TestProgramList(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":        "module example.com/m\n\ngo 1.21\n",
+		"a/a.go":        "package a\n\nimport _ \"example.com/m/c\"\n",
+		"a/a_test.go":   "package a\n\nimport _ \"example.com/m/b\"\n",
+		"b/b.go":        "package b\n",
+		"c/c.go":        "package c\n",
+		"a/ext_test.go": "package a_test\n\nimport _ \"example.com/m/b\"\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	name := programList(&options{}, []string{"./a"})
+	if name == "" {
+		t.Fatal("no list")
+	}
+	defer os.Remove(name)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Fields(string(data))
+	has := func(p string) bool {
+		for _, g := range got {
+			if g == p {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("example.com/m/a") || !has("example.com/m/c") || has("example.com/m/b") {
+		t.Errorf("list = %v, want example.com/m/a and example.com/m/c, not example.com/m/b", got)
+	}
+	if programList(&options{vetFlags: []string{"-blocking.tests=true"}}, []string{"./a"}) != "" {
+		t.Error("with -tests, every package is analyzed: want no list")
+	}
+}
