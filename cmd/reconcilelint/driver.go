@@ -175,8 +175,8 @@ func vetCommand(opts *options, mode string, patterns []string) (cmd *exec.Cmd, d
 }
 
 // programList writes the import paths of the packages that production code
-// of the patterns' packages imports, directly or not (go list -deps without
-// -test), to a file named by a hash of its content, and returns its name, or
+// of the patterns' packages and of the main module imports, directly or not
+// (go list -deps without -test), sorted, to a file named by a hash of its content, and returns its name, or
 // "" to analyze every package (with -tests, or when go list fails). The vet
 // tool builds nothing for the other packages, those only test files import
 // (see -blocking.packages): their facts could reach no entry point. The
@@ -192,10 +192,21 @@ func programList(opts *options, patterns []string) string {
 	if opts.tags != "" {
 		args = append(args, "-tags="+opts.tags)
 	}
-	out, err := exec.Command("go", append(args, patterns...)...).Output()
+	args = append(args, patterns...)
+	// The whole main module's packages too: a run on a few packages then
+	// hands go vet the same list as a run on all of them, and so shares its
+	// cache (the list changes only when the module's imports do).
+	if gomod, err := exec.Command("go", "env", "GOMOD").Output(); err == nil {
+		if mod := strings.TrimSpace(string(gomod)); filepath.IsAbs(mod) {
+			args = append(args, filepath.Join(filepath.Dir(mod), "..."))
+		}
+	}
+	out, err := exec.Command("go", args...).Output()
 	if err != nil || len(out) == 0 {
 		return ""
 	}
+	paths := slices.Compact(slices.Sorted(slices.Values(strings.Fields(string(out)))))
+	out = []byte(strings.Join(paths, "\n") + "\n")
 	sum := sha256.Sum256(out)
 	name := filepath.Join(os.TempDir(), fmt.Sprintf("reconcilelint-packages-%x.txt", sum[:12]))
 	if err := os.WriteFile(name, out, 0o644); err != nil {

@@ -8,16 +8,18 @@ import (
 )
 
 // TestProgramList: the list handed to the vet tool holds what production
-// code imports and leaves out a package that only a test file imports.
+// code imports (the main module's packages too, even those not named) and
+// leaves out a package that only a test file imports.
 func TestProgramList(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod":        "module example.com/m\n\ngo 1.21\n",
+		"go.mod":        "module example.com/m\n\ngo 1.21\n\nrequire example.com/other v0.0.0\n\nreplace example.com/other => ./other\n",
 		"a/a.go":        "package a\n\nimport _ \"example.com/m/c\"\n",
-		"a/a_test.go":   "package a\n\nimport _ \"example.com/m/b\"\n",
-		"b/b.go":        "package b\n",
+		"a/a_test.go":   "package a\n\nimport _ \"example.com/other/b\"\n",
+		"a/ext_test.go": "package a_test\n\nimport _ \"example.com/other/b\"\n",
 		"c/c.go":        "package c\n",
-		"a/ext_test.go": "package a_test\n\nimport _ \"example.com/m/b\"\n",
+		"other/go.mod":  "module example.com/other\n\ngo 1.21\n",
+		"other/b/b.go":  "package b\n",
 	}
 	for name, text := range files {
 		path := filepath.Join(dir, name)
@@ -29,7 +31,7 @@ func TestProgramList(t *testing.T) {
 		}
 	}
 	t.Chdir(dir)
-	name := programList(&options{}, []string{"./a"})
+	name := programList(&options{}, []string{"./c"})
 	if name == "" {
 		t.Fatal("no list")
 	}
@@ -47,8 +49,8 @@ func TestProgramList(t *testing.T) {
 		}
 		return false
 	}
-	if !has("example.com/m/a") || !has("example.com/m/c") || has("example.com/m/b") {
-		t.Errorf("list = %v, want example.com/m/a and example.com/m/c, not example.com/m/b", got)
+	if !has("example.com/m/a") || !has("example.com/m/c") || has("example.com/other/b") {
+		t.Errorf("list = %v, want example.com/m/a and example.com/m/c, not example.com/other/b", got)
 	}
 	if programList(&options{vetFlags: []string{"-blocking.tests=true"}}, []string{"./a"}) != "" {
 		t.Error("with -tests, every package is analyzed: want no list")
