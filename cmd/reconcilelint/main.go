@@ -22,6 +22,7 @@ func main() {
 	args := os.Args[1:]
 	switch {
 	case calledByGoVet(args):
+		limitMemory(os.Getenv)
 		profileHeapPeaks()
 		multichecker.Main(analyzers.All()...)
 	case len(args) > 0 && args[0] == "sarif":

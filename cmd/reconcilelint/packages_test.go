@@ -1,8 +1,10 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -54,5 +56,19 @@ func TestProgramList(t *testing.T) {
 	}
 	if programList(&options{vetFlags: []string{"-blocking.tests=true"}}, []string{"./a"}) != "" {
 		t.Error("with -tests, every package is analyzed: want no list")
+	}
+}
+
+// TestLimitMemory: the vet tool sets its soft memory limit unless
+// $GOMEMLIMIT sets one.
+func TestLimitMemory(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	debug.SetMemoryLimit(math.MaxInt64)
+	if got := limitMemory(func(string) string { return "" }); got != vetMemoryLimit || debug.SetMemoryLimit(-1) != vetMemoryLimit {
+		t.Errorf("limitMemory = %d, runtime limit %d; want %d", got, debug.SetMemoryLimit(-1), vetMemoryLimit)
+	}
+	debug.SetMemoryLimit(math.MaxInt64)
+	if got := limitMemory(func(string) string { return "1GiB" }); got != -1 || debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		t.Errorf("with GOMEMLIMIT set, limitMemory = %d, runtime limit %d; want it left alone", got, debug.SetMemoryLimit(-1))
 	}
 }
