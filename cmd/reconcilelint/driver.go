@@ -195,8 +195,10 @@ func programList(opts *options, patterns []string) string {
 	args = append(args, patterns...)
 	// The whole main module's packages too: a run on a few packages then
 	// hands go vet the same list as a run on all of them, and so shares its
-	// cache (the list changes only when the module's imports do).
-	if gomod, err := exec.Command("go", "env", "GOMOD").Output(); err == nil {
+	// cache (the list changes only when the module's imports do). Not with
+	// file names, which go list does not mix with packages.
+	files := slices.ContainsFunc(patterns, func(p string) bool { return strings.HasSuffix(p, ".go") })
+	if gomod, err := exec.Command("go", "env", "GOMOD").Output(); err == nil && !files {
 		if mod := strings.TrimSpace(string(gomod)); filepath.IsAbs(mod) {
 			args = append(args, filepath.Join(filepath.Dir(mod), "..."))
 		}

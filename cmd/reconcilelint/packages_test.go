@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,37 @@ func TestLimitMemory(t *testing.T) {
 	debug.SetMemoryLimit(math.MaxInt64)
 	if got := limitMemory(func(string) string { return "1GiB" }); got != -1 || debug.SetMemoryLimit(-1) != math.MaxInt64 {
 		t.Errorf("with GOMEMLIMIT set, limitMemory = %d, runtime limit %d; want it left alone", got, debug.SetMemoryLimit(-1))
+	}
+}
+
+// TestProgramListFiles: with file names for patterns the list still holds
+// their package and its imports.
+func TestProgramListFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.21\n",
+		"a/a.go": "package a\n\nimport _ \"example.com/m/c\"\n",
+		"c/c.go": "package c\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	name := programList(&options{}, []string{"a/a.go"})
+	if name == "" {
+		t.Fatal("no list")
+	}
+	defer os.Remove(name)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Fields(string(data)); !slices.Contains(got, "command-line-arguments") || !slices.Contains(got, "example.com/m/c") {
+		t.Errorf("list = %v, want command-line-arguments and example.com/m/c", got)
 	}
 }
