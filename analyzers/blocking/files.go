@@ -1,10 +1,13 @@
 package blocking
 
 import (
+	"bufio"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -18,8 +21,51 @@ import (
 // its bindings, its implementations and its stores into package variables.
 var includeTests bool
 
+// programPackages (-packages) names a file that lists, one import path a
+// line, the packages that production code of the analyzed packages imports,
+// directly or not. A package not in it is imported only by test files (a
+// test framework, a cloud SDK that an end-to-end suite uses): with test
+// files left out, no entry point can reach its code, so the engine builds
+// nothing for it and exports no facts. The standalone command sets it; a
+// file named by its content's hash keeps go vet's cache keyed on the list.
+var programPackages string
+
+var (
+	programListOnce sync.Once
+	programList     map[string]bool // nil: every package
+)
+
+func init() {
+	Analyzer.Flags.StringVar(&programPackages, "packages", "",
+		"file listing the import paths that production code imports (set by the standalone command); other packages are not analyzed unless -tests")
+}
+
+// inProgram reports whether production code of the analyzed packages may
+// import path.
+func inProgram(path string) bool {
+	if includeTests || programPackages == "" {
+		return true
+	}
+	programListOnce.Do(func() {
+		f, err := os.Open(programPackages)
+		if err != nil {
+			return // analyze everything rather than nothing
+		}
+		defer f.Close()
+		programList = make(map[string]bool)
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			programList[strings.TrimSpace(sc.Text())] = true
+		}
+	})
+	return programList == nil || programList[path]
+}
+
 // programFiles are the files of the package that the engine analyzes.
 func programFiles(pass *analysis.Pass) []*ast.File {
+	if !inProgram(pass.Pkg.Path()) {
+		return nil
+	}
 	if includeTests {
 		return pass.Files
 	}

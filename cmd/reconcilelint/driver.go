@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -116,11 +117,12 @@ func runFix(opts *options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
-	cmd, err := vetCommand(opts, "-fix", good)
+	cmd, done, err := vetCommand(opts, "-fix", good)
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
+	defer done()
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Run(); err != nil || broken > 0 {
 		return 1
@@ -147,18 +149,72 @@ type related struct {
 	Message string `json:"message"`
 }
 
-func vetCommand(opts *options, mode string, patterns []string) (*exec.Cmd, error) {
+// vetCommand is the go vet command that analyzes the packages; call done
+// when it has run. $RECONCILELINT_VETTOOL replaces this binary as the vet
+// tool, for measuring (bench/vetrss.sh).
+func vetCommand(opts *options, mode string, patterns []string) (cmd *exec.Cmd, done func(), err error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, fmt.Errorf("cannot find the reconcilelint executable to hand to go vet: %v", err)
+		return nil, nil, fmt.Errorf("cannot find the reconcilelint executable to hand to go vet: %v", err)
+	}
+	if tool := os.Getenv("RECONCILELINT_VETTOOL"); tool != "" {
+		self = tool
 	}
 	args := []string{"vet", mode, "-vettool=" + self}
 	if opts.tags != "" {
 		args = append(args, "-tags="+opts.tags)
 	}
 	args = append(args, opts.vetFlags...)
+	done = func() {}
+	if list := programList(opts, patterns); list != "" {
+		args = append(args, "-blocking.packages="+list)
+		done = func() { os.Remove(list) }
+	}
 	args = append(args, patterns...)
-	return exec.Command("go", args...), nil
+	return exec.Command("go", args...), done, nil
+}
+
+// programList writes the import paths of the packages that production code
+// of the patterns' packages and of the main module imports, directly or not
+// (go list -deps without -test), sorted, to a file named by a hash of its content, and returns its name, or
+// "" to analyze every package (with -tests, or when go list fails). The vet
+// tool builds nothing for the other packages, those only test files import
+// (see -blocking.packages): their facts could reach no entry point. The
+// name is part of go vet's cache key, so facts computed for one list are
+// never replayed for another.
+func programList(opts *options, patterns []string) string {
+	for _, f := range opts.vetFlags {
+		if strings.HasPrefix(f, "-blocking.tests=true") || strings.HasPrefix(f, "-blocking.packages=") {
+			return ""
+		}
+	}
+	args := []string{"list", "-e", "-deps", "-f={{.ImportPath}}"}
+	if opts.tags != "" {
+		args = append(args, "-tags="+opts.tags)
+	}
+	args = append(args, patterns...)
+	// The whole main module's packages too: a run on a few packages then
+	// hands go vet the same list as a run on all of them, and so shares its
+	// cache (the list changes only when the module's imports do). Not with
+	// file names, which go list does not mix with packages.
+	files := slices.ContainsFunc(patterns, func(p string) bool { return strings.HasSuffix(p, ".go") })
+	if gomod, err := exec.Command("go", "env", "GOMOD").Output(); err == nil && !files {
+		if mod := strings.TrimSpace(string(gomod)); filepath.IsAbs(mod) {
+			args = append(args, filepath.Join(filepath.Dir(mod), "..."))
+		}
+	}
+	out, err := exec.Command("go", args...).Output()
+	if err != nil || len(out) == 0 {
+		return ""
+	}
+	paths := slices.Compact(slices.Sorted(slices.Values(strings.Fields(string(out)))))
+	out = []byte(strings.Join(paths, "\n") + "\n")
+	sum := sha256.Sum256(out)
+	name := filepath.Join(os.TempDir(), fmt.Sprintf("reconcilelint-packages-%x.txt", sum[:12]))
+	if err := os.WriteFile(name, out, 0o644); err != nil {
+		return ""
+	}
+	return name
 }
 
 // listed is what go list says of a package, or of a pattern that matched
@@ -285,10 +341,11 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
 	if err != nil {
 		return nil, broken, err
 	}
-	cmd, err := vetCommand(opts, "-json", good)
+	cmd, done, err := vetCommand(opts, "-json", good)
 	if err != nil {
 		return nil, broken, err
 	}
+	defer done()
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, stderr
 	runErr := cmd.Run()

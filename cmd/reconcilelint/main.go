@@ -22,6 +22,8 @@ func main() {
 	args := os.Args[1:]
 	switch {
 	case calledByGoVet(args):
+		limitMemory(os.Getenv)
+		profileHeapPeaks()
 		multichecker.Main(analyzers.All()...)
 	case len(args) > 0 && args[0] == "sarif":
 		os.Exit(runSARIF(args[1:], analyzers.All(), os.Stdout, os.Stderr))
