@@ -24,34 +24,9 @@ func TestProgramList(t *testing.T) {
 		"other/go.mod":  "module example.com/other\n\ngo 1.21\n",
 		"other/b/b.go":  "package b\n",
 	}
-	for name, text := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Chdir(dir)
-	name := programList(&options{}, []string{"./c"})
-	if name == "" {
-		t.Fatal("no list")
-	}
-	defer os.Remove(name)
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := strings.Fields(string(data))
-	has := func(p string) bool {
-		for _, g := range got {
-			if g == p {
-				return true
-			}
-		}
-		return false
-	}
+	writeModule(t, dir, files)
+	got := listedPackages(t, "./c")
+	has := func(p string) bool { return slices.Contains(got, p) }
 	if !has("example.com/m/a") || !has("example.com/m/c") || has("example.com/other/b") {
 		t.Errorf("list = %v, want example.com/m/a and example.com/m/c, not example.com/other/b", got)
 	}
@@ -78,11 +53,21 @@ func TestLimitMemory(t *testing.T) {
 // their package and its imports.
 func TestProgramListFiles(t *testing.T) {
 	dir := t.TempDir()
-	for name, text := range map[string]string{
+	writeModule(t, dir, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.21\n",
 		"a/a.go": "package a\n\nimport _ \"example.com/m/c\"\n",
 		"c/c.go": "package c\n",
-	} {
+	})
+	if got := listedPackages(t, "a/a.go"); !slices.Contains(got, "command-line-arguments") || !slices.Contains(got, "example.com/m/c") {
+		t.Errorf("list = %v, want command-line-arguments and example.com/m/c", got)
+	}
+}
+
+// writeModule writes files (relative path: text) below dir and makes dir
+// the working directory.
+func writeModule(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -92,7 +77,12 @@ func TestProgramListFiles(t *testing.T) {
 		}
 	}
 	t.Chdir(dir)
-	name := programList(&options{}, []string{"a/a.go"})
+}
+
+// listedPackages is the production list the driver writes for patterns.
+func listedPackages(t *testing.T, patterns ...string) []string {
+	t.Helper()
+	name := programList(&options{}, patterns)
 	if name == "" {
 		t.Fatal("no list")
 	}
@@ -101,7 +91,5 @@ func TestProgramListFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Fields(string(data)); !slices.Contains(got, "command-line-arguments") || !slices.Contains(got, "example.com/m/c") {
-		t.Errorf("list = %v, want command-line-arguments and example.com/m/c", got)
-	}
+	return strings.Fields(string(data))
 }
