@@ -63,6 +63,13 @@ func (w *walker) evalResultOf(f Prov, i int, path []string, prop Property) Prov 
 	if f.external != nil {
 		return w.externalResult(f.external, i, path, prop, nil)
 	}
+	if mc, ok := f.val.(*ssa.MakeClosure); ok && prop != Dispatches {
+		// A closure a factory made: what it builds when called (what
+		// depends on the variables it captured stays unknown).
+		if fn, ok := mc.Fn.(*ssa.Function); ok {
+			return w.resultProv(w.resultValues(fn), i, path, prop, nil)
+		}
+	}
 	return Prov{Kind: Unknown}
 }
 

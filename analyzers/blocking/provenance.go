@@ -931,6 +931,17 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 	case depth == 0:
 		return nil
 	}
+	if sig, ok := t.Underlying().(*types.Signature); ok {
+		// A factory: what calling it returns (a closure that captured the
+		// configuration builds the client).
+		var paths []tracedPath
+		for j := range sig.Results().Len() {
+			for _, sub := range tracedPaths(sig.Results().At(j).Type(), depth-1) {
+				paths = append(paths, tracedPath{append([]string{callResult(j)}, sub.path...), sub.prop})
+			}
+		}
+		return paths
+	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
