@@ -24,6 +24,7 @@ import (
 type options struct {
 	json, oneline, fix bool
 	tags               string
+	tagsInferred       bool // tags were not given but inferred (see inferTags)
 	vetFlags           []string // the analyzers' flags, passed on to the vet tool
 	patterns           []string
 }
@@ -346,9 +347,17 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
 		return nil, broken, err
 	}
 	defer done()
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, stderr
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, io.MultiWriter(stderr, &errs)
 	runErr := cmd.Run()
+	if runErr != nil && opts.tags == "" && !opts.tagsInferred {
+		if tags, reasons := inferTags(errs.String(), workingDir()); len(tags) > 0 {
+			opts.tags, opts.tagsInferred = strings.Join(tags, ","), true
+			fmt.Fprintf(stderr, "reconcilelint: the packages do not type-check without build tags: %s; analyzing them again with -tags=%s (set -tags to choose)\n",
+				strings.Join(reasons, "; "), opts.tags)
+			return vet(opts, stderr)
+		}
+	}
 
 	var found []diagnostic
 	var problems []string

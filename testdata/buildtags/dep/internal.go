@@ -1,0 +1,5 @@
+//go:build depinternal
+
+package dep
+
+type Data []byte
