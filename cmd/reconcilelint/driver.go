@@ -24,7 +24,7 @@ import (
 type options struct {
 	json, oneline, fix bool
 	tags               string
-	tagsInferred       bool // tags were not given but inferred (see inferTags)
+	tagsInferred       bool     // tags were not given but inferred (see inferTags)
 	vetFlags           []string // the analyzers' flags, passed on to the vet tool
 	patterns           []string
 }
