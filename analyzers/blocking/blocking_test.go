@@ -3,6 +3,7 @@ package blocking_test
 import (
 	"bytes"
 	"encoding/gob"
+	"strings"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
@@ -13,13 +14,28 @@ import (
 // TestFacts checks the summaries exported across packages, including for an
 // unexported function and a sink suppressed by an ignore directive.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, fixtures.Dir(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
+	runFacts(t)
+}
+
+// runFacts checks the facts the fixtures want. The engine reports no
+// finding of its own, so the wants of findings that the checks report in
+// these files (fetch.go holds the fix site of a finding of the httpx
+// controllers) are not its to meet; every other failure is.
+func runFacts(t *testing.T) []*analysistest.Result {
+	var rec fixtures.Recorder
+	results := analysistest.Run(&rec, fixtures.Dir(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
+	for _, e := range rec.Errors {
+		if !strings.Contains(e, ": no diagnostic was reported matching ") {
+			t.Error(e)
+		}
+	}
+	return results
 }
 
 // TestFactEncoding checks that every summary the fixtures produce survives a
 // gob round trip and encodes to the same bytes every time.
 func TestFactEncoding(t *testing.T) {
-	results := analysistest.Run(t, fixtures.Dir(t), blocking.Analyzer, "example.com/facts/...", "example.com/httpx/sdk", "example.com/httpx/helpers/...")
+	results := runFacts(t)
 	var n int
 	for _, r := range results {
 		for _, fact := range r.Facts {

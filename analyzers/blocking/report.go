@@ -77,9 +77,14 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 			continue
 		}
 		f := Finding{Effect: b.Effect, Pos: b.Pos, Binding: b.Field}
-		if site, ok := f.fixSite(); ok {
-			// The fix is at a call in this package that the bound value
-			// reaches: report it there, and name the binding.
+		// A binding in a test file chooses a test double: the fix is
+		// there, not in the double (and such bindings count only with
+		// -tests).
+		inTest := strings.HasSuffix(r.w.pass.Fset.Position(b.Pos).Filename, "_test.go")
+		if site, ok := f.bindingFixSite(); ok && !inTest {
+			// The fix is in the module, where the bound value leads, in
+			// this package or another: report it there, and name the
+			// binding.
 			if pos := r.w.posOf(site); pos.IsValid() {
 				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
 			}
@@ -125,6 +130,41 @@ func (f Finding) fixSite() (Frame, bool) {
 	return f.Chain[i-1], true
 }
 
+// bindingFixSite is where the fix goes for a finding reached through a
+// value bound to a reconciler's field, when that is not the binding: the
+// binding only chose the implementation, and the unbounded value or the
+// wait is the implementation's own. For httptimeout and ctxdeadline that is
+// the fix site of a value made out of sight (fixSite); for ctxdeadline, else
+// the one place in the module where the context was made (a
+// context.Background() call); for a wait, the call where the module enters
+// it (the chain's exit). A client made without a Timeout stays at the
+// binding: which client, or which options for it, is what the binding
+// chooses.
+func (f Finding) bindingFixSite() (Frame, bool) {
+	if site, ok := f.fixSite(); ok {
+		return site, true
+	}
+	switch f.Check {
+	case "httptimeout":
+		return Frame{}, false
+	case "ctxdeadline":
+		var places []string
+		for _, n := range f.Notes {
+			if open := strings.LastIndex(n, "("); open >= 0 && strings.HasSuffix(n, ")") && strings.Contains(n[open:], ".go:") {
+				places = append(places, n[open+1:len(n)-1])
+			}
+		}
+		if len(places) == 1 && !MadeInDependency(f.Effect) {
+			return Frame{Pos: places[0]}, true
+		}
+		return Frame{}, false
+	}
+	if exit := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Exit }); exit >= 0 {
+		return f.Chain[exit], true
+	}
+	return Frame{}, false
+}
+
 // frameDir is the package directory of a frame's position, e.g. "sql" for
 // "sql/client.go:42": frames of one package share it.
 func frameDir(f Frame) string {
@@ -146,12 +186,7 @@ func Merge(found []Finding) []Finding {
 		// package) would print the same line twice.
 		k := fmt.Sprint(f.Pos, " ", f.Sink)
 		switch {
-		case f.Binding != "":
-			k = fmt.Sprint(f.Pos, " binding ", f.Binding)
-			if site, ok := f.fixSite(); ok {
-				// One binding may reach several places to fix.
-				k += " at " + site.Pos
-			}
+		case f.Binding != "" && f.BindingAt == "":
 		case f.madeAt() != "":
 			// A value made without a bound, in a place the notes name, is
 			// one fix however many calls use it: one finding, at the first
@@ -287,7 +322,7 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	if sinks > 0 {
 		through := "this call"
 		switch {
-		case f.Binding != "" && !atSite:
+		case f.Binding != "" && f.BindingAt == "":
 			through = "this value"
 		case atSite, strings.HasPrefix(f.madeAt(), intoDependency):
 		case f.madeAt() != "":

@@ -47,6 +47,7 @@ type walker struct {
 	closureDepth          int                             // see closureDispatch
 	constructedDepth      int                             // see constructed
 	globalStores          map[*ssa.Global][]ssa.Value     // memo of storedFunc
+	elsewhere             *moduleFiles                    // see posElsewhere
 }
 
 // funcInfo is what the walker knows of one function of the package.
@@ -756,9 +757,9 @@ func (w *walker) frame(fi *funcInfo, pos token.Pos) Frame {
 }
 
 // posOf is the position of a frame's call in the package under analysis,
-// or NoPos when the frame lies in another package. Frames read from facts
-// carry only the position's text, which this resolves against the
-// package's files.
+// or in another package of the module (see posElsewhere), or NoPos. Frames
+// read from facts carry only the position's text, which this resolves
+// against the package's files.
 func (w *walker) posOf(f Frame) token.Pos {
 	if f.pos.IsValid() || w == nil {
 		return f.pos
@@ -766,17 +767,19 @@ func (w *walker) posOf(f Frame) token.Pos {
 	dir, rest, _ := strings.Cut(f.Pos, "/")
 	file, lineText, _ := strings.Cut(rest, ":")
 	line, err := strconv.Atoi(lineText)
-	if dir != path.Base(w.pass.Pkg.Path()) || err != nil {
+	if err != nil {
 		return token.NoPos
 	}
-	for _, af := range w.files {
-		tf := w.pass.Fset.File(af.Pos())
-		if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
-			continue
+	if dir == path.Base(w.pass.Pkg.Path()) {
+		for _, af := range w.files {
+			tf := w.pass.Fset.File(af.Pos())
+			if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
+				continue
+			}
+			return lineCall(af, tf, line)
 		}
-		return lineCall(af, tf, line)
 	}
-	return token.NoPos
+	return w.posElsewhere(dir, file, line)
 }
 
 // lineCall is the position of the first call on a line of f (where SSA

@@ -50,6 +50,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range result.Findings(name, worthReporting) {
 		where := ""
 		switch {
+		case f.Binding != "" && f.BindingAt != "":
+			where = " through the value bound to " + f.Binding + " at " + f.BindingAt
 		case f.Binding != "":
 			where = " through the value bound to " + f.Binding + " here"
 		case f.InFinalizerBranch:

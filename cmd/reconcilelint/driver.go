@@ -396,6 +396,7 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
 		}
 	}
 	sortDiagnostics(found)
+	found = mergeAcrossPackages(found)
 	var exit *exec.ExitError
 	switch {
 	case errors.As(runErr, &exit):
@@ -410,6 +411,41 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
 		return found, broken, errors.New(strings.Join(problems, "\nreconcilelint: "))
 	}
 	return found, broken, nil
+}
+
+// mergeAcrossPackages keeps one finding per check and position when
+// several packages report there: a fix site in a helper package that the
+// controllers package and main (through a binding) both reach, one fix. The
+// one with the shortest message stays; the others' chains become its
+// related information, as the engine does for the entry points of one
+// package. found is sorted, and stays so.
+func mergeAcrossPackages(found []diagnostic) []diagnostic {
+	first := make(map[string]int) // key -> index in kept
+	var kept []diagnostic
+	for _, d := range found {
+		key := d.check + "\x00" + d.Posn
+		i, ok := first[key]
+		if !ok {
+			first[key] = len(kept)
+			kept = append(kept, d)
+			continue
+		}
+		k := &kept[i]
+		if len(d.Message) < len(k.Message) || len(d.Message) == len(k.Message) && d.Message < k.Message {
+			*k, d = d, *k
+		}
+		_, chain, _ := splitMessage(d.Message)
+		_, keptChain, _ := splitMessage(k.Message)
+		switch {
+		case len(chain) == 0 || len(keptChain) == 0:
+			k.Related = append(k.Related, related{Posn: d.Posn, Message: "also: " + d.Message})
+		case chain[len(chain)-1] != keptChain[len(keptChain)-1]:
+			k.Related = append(k.Related, related{Posn: d.Posn, Message: "also blocks in " + chain[len(chain)-1] + ": " + strings.Join(chain, " -> ")})
+		default:
+			k.Related = append(k.Related, related{Posn: d.Posn, Message: "also reached: " + strings.Join(chain, " -> ")})
+		}
+	}
+	return kept
 }
 
 // position splits "file:line:col".

@@ -52,5 +52,5 @@ func (c *Client) Bounded() error {
 // Legacy uses database/sql's methods without a context, which run under
 // context.Background().
 func (c *Client) Legacy() error {
-	return c.db.QueryRow("SELECT version()").Err()
+	return c.db.QueryRow("SELECT version()").Err() // want `\(\*sql.DB\).QueryRow can block the reconcile worker forever: nothing bounds it \(no context: database/sql runs it under context.Background\(\)\)`
 }

@@ -5,10 +5,13 @@ import (
 	"example.com/injectwait/sdk"
 )
 
+// The bindings below choose the implementation; the waits are the
+// implementation's own, so the findings sit where sdk waits (sdk.go),
+// naming the binding, one per place however many bindings reach it.
 func main() {
-	_ = &controllers.Reconciler{Storage: sdk.Waiting{}} // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.Reconciler.Storage here \(polls every 5s for up to 10m0s\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:23\) -> \(sdk.Waiting\).DeleteAndWait \(sdk/sdk.go:14\) -> wait.PollUntilContextTimeout`
+	_ = &controllers.Reconciler{Storage: sdk.Waiting{}}
 	_ = &controllers.Reconciler{Storage: sdk.Async{}}
-	_ = &controllers.FactoryReconciler{NewStorage: newStorage} // want `time.Sleep blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage here \(waits up to 30s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:33\) -> \(sdk.Waiting\).Drain \(sdk/sdk.go:19\) -> time.Sleep; .* \(and 1 other blocking call through this value\)`
+	_ = &controllers.FactoryReconciler{NewStorage: newStorage}
 	_ = &controllers.FactoryReconciler{NewStorage: newAsyncStorage}
 }
 
@@ -22,7 +25,7 @@ func newAsyncStorage(region string) controllers.Storage { return sdk.NewAsync(re
 func bindThroughVariable() {
 	storage := sdk.NewWaiting("eu-west-1")
 	keep(&storage)
-	_ = &controllers.Reconciler{Storage: storage} // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.Reconciler.Storage here`
+	_ = &controllers.Reconciler{Storage: storage}
 }
 
 func keep(*sdk.Storage) {}

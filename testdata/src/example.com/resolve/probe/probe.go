@@ -15,7 +15,7 @@ type Prober interface {
 type plainProber struct{}
 
 func (plainProber) Probe(url string) error {
-	resp, err := http.Get(url)
+	resp, err := http.Get(url) // want `http.Get can block the reconcile worker forever: nothing bounds it \(http.DefaultClient, which has no Timeout, with no context\): \(\*controllers.ComponentReconciler\).Reconcile \(controllers/controllers.go:18\) -> comp.Run \(comp/comp.go:7\) -> \(probe.plainProber\).Probe \(probe/probe.go:18\) -> http.Get`
 	if err != nil {
 		return err
 	}
