@@ -38,8 +38,8 @@
 //   - Facts: fact.go defines Summary, Effect, Frame and their limits.
 //   - Reporting: report.go places findings where the fix goes, one per
 //     place, and words the messages.
-//   - Shared with the finalizer checks: deletion.go (deletion tests) and
-//     returns.go (what a function returns).
+//   - Shared with the checks, in analyzers/internal/ssaflow: deletion tests
+//     and what a function returns.
 //   - Reliability: guard.go turns a panic into a diagnostic; ignore.go
 //     reads suppression comments; names.go names functions in chains.
 package blocking
@@ -50,6 +50,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -123,6 +124,20 @@ type Entry struct {
 // only while the object is being deleted.
 func (e *Entry) InFinalizerBranch(eff Effect) bool {
 	return e.deleting[eff.Chain[0].pos]
+}
+
+// DeletionTests is the package's DeletionTests, where a call of an
+// interface method (res.IsBeingDeleted(), res an interface that wraps the
+// object) is a deletion test too when every type the package converts to an
+// interface and that implements this one has a method that is a deletion
+// test of its receiver, all saying the same, and there is at least one:
+// a method's name alone says nothing.
+func (r *Result) DeletionTests(fn *ssa.Function, imported ssaflow.ImportedDeletionTest) []ssaflow.DeletionTest {
+	var converted []types.Type
+	if r.w != nil {
+		converted = r.w.convertedTypes()
+	}
+	return ssaflow.DeletionTestsConverting(fn, imported, converted)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -353,7 +368,7 @@ func (w *walker) entries() ([]*Entry, map[*types.Var][]Effect) {
 			}
 		}
 		deleting := make(map[token.Pos]bool)
-		for b := range DeletionRegion(fi.fn) {
+		for b := range ssaflow.DeletionRegion(fi.fn) {
 			for _, instr := range b.Instrs {
 				deleting[instr.Pos()] = true
 			}

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -68,7 +69,7 @@ func (w *walker) dsnBounds(v ssa.Value, depth int) Prov {
 			return *p
 		}
 	case *ssa.Call:
-		callee := calleeObject(v.Call)
+		callee := ssaflow.CalleeObject(v.Call)
 		if callee == nil {
 			break
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -112,7 +113,7 @@ func (w *walker) resultConcrete(fn *ssa.Function, i int) Prov {
 		if !ok {
 			continue
 		}
-		for _, v := range Returned(ret, i) {
+		for _, v := range ssaflow.Returned(ret, i) {
 			q := w.eval(v, nil, Dispatches)
 			if first {
 				p, first = q, false

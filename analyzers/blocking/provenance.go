@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -417,7 +418,7 @@ func (w *walker) defaultClientOrigin(fn *ssa.Function) string {
 
 // evalField follows a load of field i of the struct x points to.
 func (w *walker) evalField(x ssa.Value, i int, path []string, prop Property) Prov {
-	field := fieldName(pointee(x.Type()), i)
+	field := ssaflow.FieldName(pointee(x.Type()), i)
 	return w.joinStores(x, i, w.eval(x, append([]string{field}, path...), prop), path, prop)
 }
 
@@ -490,7 +491,7 @@ func fieldIndex(st *types.Struct, name string) int {
 }
 
 func (w *walker) evalStructField(x ssa.Value, i int, path []string, prop Property) Prov {
-	return w.eval(x, append([]string{fieldName(x.Type(), i)}, path...), prop)
+	return w.eval(x, append([]string{ssaflow.FieldName(x.Type(), i)}, path...), prop)
 }
 
 // evalStores follows path into a struct allocated here: the values stored
@@ -707,7 +708,7 @@ func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 	if !ok {
 		return Prov{}, false
 	}
-	callee := calleeObject(call.Call)
+	callee := ssaflow.CalleeObject(call.Call)
 	if callee == nil {
 		return Prov{}, false
 	}
@@ -726,7 +727,7 @@ func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 // the context functions, from a function of this package, or from the facts
 // of another package.
 func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) Prov {
-	callee := calleeObject(call.Call)
+	callee := ssaflow.CalleeObject(call.Call)
 	if callee == nil {
 		if call.Call.IsInvoke() || call.Call.StaticCallee() != nil {
 			return Prov{Kind: Unknown}
@@ -825,24 +826,9 @@ func (w *walker) resultProv(results []ResultValue, i int, path []string, prop Pr
 	return Prov{Kind: Unknown}
 }
 
-// calleeObject is the declared function a call statically calls, if any.
-func calleeObject(call ssa.CallCommon) *types.Func {
-	if call.IsInvoke() {
-		return call.Method
-	}
-	if fn := call.StaticCallee(); fn != nil {
-		if orig := fn.Origin(); orig != nil {
-			fn = orig
-		}
-		obj, _ := fn.Object().(*types.Func)
-		return obj
-	}
-	return nil
-}
-
 // methodOffset is 1 for a static call of a method: its receiver is Args[0].
 func methodOffset(call ssa.CallCommon) int {
-	if obj := calleeObject(call); obj != nil && !call.IsInvoke() && obj.Signature().Recv() != nil {
+	if obj := ssaflow.CalleeObject(call); obj != nil && !call.IsInvoke() && obj.Signature().Recv() != nil {
 		return 1
 	}
 	return 0
@@ -888,7 +874,7 @@ func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
 				if !ok {
 					continue
 				}
-				for _, v := range Returned(ret, i) {
+				for _, v := range ssaflow.Returned(ret, i) {
 					q := w.eval(v, tp.path, tp.prop)
 					if first {
 						p, first = q, false

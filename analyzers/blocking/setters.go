@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -36,7 +37,7 @@ func (w *walker) overridden(v ssa.Value, path []string, prop Property, p Prov) P
 	for _, ref := range *v.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			if _, built := v.(*ssa.Alloc); built || ref.X != v || fieldName(pointee(v.Type()), ref.Field) != path[0] {
+			if _, built := v.(*ssa.Alloc); built || ref.X != v || ssaflow.FieldName(pointee(v.Type()), ref.Field) != path[0] {
 				continue
 			}
 			for _, use := range *ref.Referrers() {
@@ -78,7 +79,7 @@ func (w *walker) calleeSets(call ssa.CallCommon) []FieldSet {
 	if fn := w.localFunc(call); fn != nil {
 		return w.setsOf(fn)
 	}
-	callee := calleeObject(call)
+	callee := ssaflow.CalleeObject(call)
 	if callee == nil || call.IsInvoke() || model.IsStd(model.PkgPath(callee.Pkg())) {
 		return nil
 	}
