@@ -843,19 +843,6 @@ func callArgs(call ssa.CallCommon) []ssa.Value {
 	return call.Args
 }
 
-// localFunc is the function of this package a call statically calls.
-func (w *walker) localFunc(call ssa.CallCommon) *ssa.Function {
-	if call.IsInvoke() {
-		return nil
-	}
-	fn := call.StaticCallee()
-	if fn == nil {
-		return nil
-	}
-	local, _ := w.resolve(fn)
-	return local
-}
-
 // resultValues computes what a function of this package returns, along the
 // paths that lead to a client or a context.
 func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
@@ -1064,4 +1051,24 @@ func comparedWithNil(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// evalBound says where the caller's value for r comes from.
+func (w *walker) evalBound(args bound, r Requirement) Prov {
+	v := args.value(r)
+	if v == nil {
+		return Prov{Kind: Unknown}
+	}
+	path := r.Path
+	if r.Free && args.freeValues {
+		if len(path) == 0 || path[0] != captured {
+			return Prov{Kind: Unknown}
+		}
+		path = path[1:]
+	}
+	p := w.eval(v, path, r.Prop)
+	if p.Kind == FromParam && args.foreignRecv && !r.Free && r.Param == 0 {
+		return Prov{Kind: Unknown} // the parameters of another function
+	}
+	return p
 }

@@ -2,14 +2,11 @@ package blocking
 
 import (
 	"cmp"
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -260,28 +257,6 @@ func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args b
 	}
 }
 
-// resolve maps a callee to the function of this package whose summary
-// describes it, or to the function of another package whose fact does.
-func (w *walker) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
-	if orig := fn.Origin(); orig != nil {
-		fn = orig
-	}
-	obj, _ := fn.Object().(*types.Func)
-	if obj != nil && obj.Pkg() != w.pass.Pkg {
-		return nil, obj.Origin()
-	}
-	if fn.Synthetic != "" { // bound-method closures, thunks, wrappers
-		if obj == nil {
-			return nil, nil
-		}
-		fn = w.pkg.Prog.FuncValue(obj.Origin())
-	}
-	if fn == nil || w.byFunc[fn] == nil {
-		return nil, nil
-	}
-	return fn, nil
-}
-
 func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args bound) {
 	if entry := w.table.Lookup(fn); entry != nil {
 		w.modelled(s, entry, call)
@@ -316,35 +291,6 @@ func (s site) exit() Frame {
 	return f
 }
 
-// inModule reports whether pkg belongs to the module of the package under
-// analysis (or to a module nested in its path, as an api/ module often is).
-func (w *walker) inModule(pkg *types.Package) bool {
-	if pkg == nil {
-		return false
-	}
-	p := pkg.Path()
-	return p == w.module || strings.HasPrefix(p, w.module+"/")
-}
-
-// modulePath is the path of the module of the package under analysis: the
-// driver's, or, when the driver does not say, the repository part of the
-// package path (host/owner/repo on the code hosts that name an owner,
-// host/name elsewhere, the first element without a host).
-func modulePath(pass *analysis.Pass) string {
-	if pass.Module != nil && pass.Module.Path != "" {
-		return pass.Module.Path
-	}
-	parts := strings.Split(pass.Pkg.Path(), "/")
-	n := 1
-	switch {
-	case slices.Contains([]string{"github.com", "gitlab.com", "bitbucket.org", "golang.org"}, parts[0]):
-		n = 3
-	case strings.Contains(parts[0], "."):
-		n = 2
-	}
-	return strings.Join(parts[:min(n, len(parts))], "/")
-}
-
 // decide resolves the requirements of a callee's effect with the caller's
 // values: none when the effect cannot happen through this call, several
 // when a dispatch resolves to a function that reaches several sinks.
@@ -368,26 +314,6 @@ func (w *walker) decide(e Effect, args bound) []Effect {
 		return w.expandDispatch(d, *target)
 	}
 	return []Effect{d}
-}
-
-// evalBound says where the caller's value for r comes from.
-func (w *walker) evalBound(args bound, r Requirement) Prov {
-	v := args.value(r)
-	if v == nil {
-		return Prov{Kind: Unknown}
-	}
-	path := r.Path
-	if r.Free && args.freeValues {
-		if len(path) == 0 || path[0] != captured {
-			return Prov{Kind: Unknown}
-		}
-		path = path[1:]
-	}
-	p := w.eval(v, path, r.Prop)
-	if p.Kind == FromParam && args.foreignRecv && !r.Free && r.Param == 0 {
-		return Prov{Kind: Unknown} // the parameters of another function
-	}
-	return p
 }
 
 // decideOne is decide before a dispatch is expanded: it returns the
@@ -753,171 +679,4 @@ func sinkName(entry *model.Func) string {
 // frame is the frame of fi for a call or receive at pos.
 func (w *walker) frame(fi *funcInfo, pos token.Pos) Frame {
 	return Frame{Func: fi.name, Pos: w.posString(pos), pos: pos}
-}
-
-// posOf is the position of a frame's call in the package under analysis,
-// or NoPos when the frame lies in another package. Frames read from facts
-// carry only the position's text, which this resolves against the
-// package's files.
-func (w *walker) posOf(f Frame) token.Pos {
-	if f.pos.IsValid() || w == nil {
-		return f.pos
-	}
-	dir, rest, _ := strings.Cut(f.Pos, "/")
-	file, lineText, _ := strings.Cut(rest, ":")
-	line, err := strconv.Atoi(lineText)
-	if dir != path.Base(w.pass.Pkg.Path()) || err != nil {
-		return token.NoPos
-	}
-	for _, af := range w.files {
-		tf := w.pass.Fset.File(af.Pos())
-		if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
-			continue
-		}
-		return lineCall(af, tf, line)
-	}
-	return token.NoPos
-}
-
-// lineCall is the position of the first call on a line of f (where SSA
-// puts a call: its opening parenthesis), else the line's start.
-func lineCall(f *ast.File, tf *token.File, line int) token.Pos {
-	found := token.NoPos
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || tf.Line(n.Pos()) > line || tf.Line(n.End()) < line {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok && tf.Line(call.Lparen) == line && (!found.IsValid() || call.Lparen < found) {
-			found = call.Lparen
-		}
-		return true
-	})
-	return cmp.Or(found, tf.LineStart(line))
-}
-
-// posString renders pos as "pkgdir/file.go:line": short, and the same on
-// every machine, so facts and messages stay deterministic.
-func (w *walker) posString(pos token.Pos) string {
-	p := w.pass.Fset.Position(pos)
-	return fmt.Sprintf("%s/%s:%d", path.Base(w.pass.Pkg.Path()), path.Base(p.Filename), p.Line)
-}
-
-// solve computes summaries bottom-up over the strongly connected components
-// of the package's call graph, iterating each component to a fixpoint.
-func (w *walker) solve() {
-	index := make(map[*ssa.Function]int, len(w.funcs))
-	for i, fi := range w.funcs {
-		index[fi.fn] = i
-		fi.summary = fi.base.clone()
-	}
-	components := stronglyConnected(len(w.funcs), func(i int) []int {
-		var succ []int
-		for _, c := range w.funcs[i].calls {
-			succ = append(succ, index[c.callee])
-		}
-		// Functions used as values (method values, func literals) may be
-		// what a dispatch resolves to when a call is decided: their
-		// summaries must be complete first.
-		for _, fn := range w.referenced(w.funcs[i].fn) {
-			succ = append(succ, index[fn])
-		}
-		return succ
-	})
-	for _, component := range components {
-		for changed := true; changed; {
-			changed = false
-			for _, i := range component {
-				fi := w.funcs[i]
-				for _, c := range fi.calls {
-					for _, e := range w.byFunc[c.callee].summary.sorted() {
-						for _, e := range w.decide(e, c.args) {
-							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times)) {
-								changed = true
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// effectSet holds one effect per sink, with the shortest chain seen.
-type effectSet map[string]Effect
-
-// add merges e and reports whether the set changed.
-// referenced lists the functions of this package that fn uses as values.
-func (w *walker) referenced(fn *ssa.Function) []*ssa.Function {
-	var refs []*ssa.Function
-	var operands []*ssa.Value
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			operands = instr.Operands(operands[:0])
-			for _, op := range operands {
-				f, ok := (*op).(*ssa.Function)
-				if !ok {
-					continue
-				}
-				if local, _ := w.resolve(f); local != nil && local != fn {
-					refs = append(refs, local)
-				}
-			}
-		}
-	}
-	return refs
-}
-
-func (s effectSet) add(e Effect) bool {
-	k := e.key()
-	old, ok := s[k]
-	if !ok {
-		s[k] = e
-		return true
-	}
-	if !shorter(e, old) {
-		return false
-	}
-	s[k] = e
-	return true
-}
-
-func (s effectSet) clone() effectSet {
-	c := make(effectSet, len(s))
-	for k, e := range s {
-		c[k] = e
-	}
-	return c
-}
-
-// sorted returns the effects in key order.
-func (s effectSet) sorted() []Effect {
-	effects := make([]Effect, 0, len(s))
-	for _, e := range s {
-		effects = append(effects, e)
-	}
-	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
-	return effects
-}
-
-// forFact returns the effects a fact keeps, in key order, at most
-// MaxEffects of them: one per sink (and loop and requirements), the
-// shortest. An importer sees every chain of a callee start at its own call,
-// one place, so the package's several places to a sink are one there.
-func (s effectSet) forFact() []Effect {
-	shortest := make(map[string]Effect)
-	for _, e := range s {
-		k := e.sinkKey()
-		if old, ok := shortest[k]; !ok || shorter(e, old) {
-			shortest[k] = e
-		}
-	}
-	effects := make([]Effect, 0, len(shortest))
-	for _, e := range shortest {
-		effects = append(effects, e)
-	}
-	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
-	if len(effects) > MaxEffects {
-		effects = effects[:MaxEffects]
-	}
-	return effects
 }
