@@ -135,7 +135,7 @@ func (e *Entry) InFinalizerBranch(eff Effect) bool {
 func (r *Result) DeletionTests(fn *ssa.Function, imported ssaflow.ImportedDeletionTest) []ssaflow.DeletionTest {
 	var converted []types.Type
 	if r.w != nil {
-		converted = r.w.convertedTypes()
+		converted = r.w.calls.convertedTypes()
 	}
 	return ssaflow.DeletionTestsConverting(fn, imported, converted)
 }

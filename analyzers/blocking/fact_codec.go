@@ -39,10 +39,10 @@ func (w *walker) exportFacts() {
 		}
 		if ex.obj.Exported() {
 			fn := w.pkg.Prog.FuncValue(ex.obj)
-			summary.Results = w.resultValues(fn)
-			summary.ResultMethods = w.resultMethodsOf(fn)
+			summary.Results = w.values.resultValues(fn)
+			summary.ResultMethods = w.calls.resultMethodsOf(fn)
 		}
-		summary.Sets = w.exportedSets(w.pkg.Prog.FuncValue(ex.obj))
+		summary.Sets = w.values.exportedSets(w.pkg.Prog.FuncValue(ex.obj))
 		if !summary.empty() {
 			w.pass.ExportObjectFact(ex.obj, summary)
 		}
@@ -67,12 +67,12 @@ func (w *walker) exportVarFacts() {
 		if g == nil {
 			continue
 		}
-		fn := w.storedFunc(g)
+		fn := w.values.storedFunc(g)
 		fi := w.byFunc[fn]
 		if fi == nil {
 			continue
 		}
-		summary := &Summary{Effects: fi.summary.forFact(), Results: w.resultValues(fn), ResultMethods: w.resultMethodsOf(fn)}
+		summary := &Summary{Effects: fi.summary.forFact(), Results: w.values.resultValues(fn), ResultMethods: w.calls.resultMethodsOf(fn)}
 		if !summary.empty() {
 			w.pass.ExportObjectFact(v, summary)
 		}
@@ -128,11 +128,11 @@ func viaOf(fn *types.Func) Via {
 // expand rebuilds the whole chain of an effect read from a fact of package
 // pkg, following its Via references. It reports false if a reference cannot
 // be read.
-func (w *walker) expand(pkg *types.Package, e Effect) (Effect, bool) {
+func (u *unit) expand(pkg *types.Package, e Effect) (Effect, bool) {
 	for depth := 0; e.Via.Name != ""; depth++ {
 		fn := lookupVia(pkg, e.Via)
 		var summary Summary
-		if depth > MaxChain || fn == nil || !w.pass.ImportObjectFact(fn, &summary) || e.Via.Index >= len(summary.Effects) {
+		if depth > MaxChain || fn == nil || !u.pass.ImportObjectFact(fn, &summary) || e.Via.Index >= len(summary.Effects) {
 			return e, false
 		}
 		tail := summary.Effects[e.Via.Index]

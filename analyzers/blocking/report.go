@@ -7,8 +7,11 @@ package blocking
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -375,4 +378,44 @@ func MadeInDependency(e Effect) bool {
 		placed++
 	}
 	return placed > 0
+}
+
+// posOf is the position of a frame's call in the package under analysis,
+// or NoPos when the frame lies in another package. Frames read from facts
+// carry only the position's text, which this resolves against the
+// package's files.
+func (w *walker) posOf(f Frame) token.Pos {
+	if f.pos.IsValid() || w == nil {
+		return f.pos
+	}
+	dir, rest, _ := strings.Cut(f.Pos, "/")
+	file, lineText, _ := strings.Cut(rest, ":")
+	line, err := strconv.Atoi(lineText)
+	if dir != path.Base(w.pass.Pkg.Path()) || err != nil {
+		return token.NoPos
+	}
+	for _, af := range w.files {
+		tf := w.pass.Fset.File(af.Pos())
+		if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
+			continue
+		}
+		return lineCall(af, tf, line)
+	}
+	return token.NoPos
+}
+
+// lineCall is the position of the first call on a line of f (where SSA
+// puts a call: its opening parenthesis), else the line's start.
+func lineCall(f *ast.File, tf *token.File, line int) token.Pos {
+	found := token.NoPos
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || tf.Line(n.Pos()) > line || tf.Line(n.End()) < line {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && tf.Line(call.Lparen) == line && (!found.IsValid() || call.Lparen < found) {
+			found = call.Lparen
+		}
+		return true
+	})
+	return cmp.Or(found, tf.LineStart(line))
 }

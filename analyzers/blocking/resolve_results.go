@@ -18,7 +18,7 @@ type ResultMethod struct {
 
 // resultMethodsOf lists, for each result of interface type of fn, the
 // effects of each method of the concrete value fn returns there.
-func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
+func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 	var methods []ResultMethod
 	results := fn.Signature.Results()
 	for i := range results.Len() {
@@ -26,7 +26,7 @@ func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		if !ok || iface.NumMethods() == 0 {
 			continue
 		}
-		p := w.resultConcrete(fn, i)
+		p := res.values.resultConcrete(fn, i)
 		if p.Kind != Concrete {
 			continue
 		}
@@ -34,7 +34,7 @@ func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		// methods blocks: say so, or importers would fall back to every
 		// implementation in sight, blocking ones included. (A package where
 		// nothing blocks has nothing to say: the pre-check skips it.)
-		if w.anyEffects() {
+		if res.anyEffects() {
 			methods = append(methods, ResultMethod{Result: i})
 		}
 		for m := range iface.NumMethods() {
@@ -43,7 +43,7 @@ func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 			// fn's own parameters, not another function's: what
 			// depends on them becomes Ctor requirements.
 			p.foreign = false
-			for _, d := range w.methodEffects(p, name, true) {
+			for _, d := range res.methodEffects(p, name, true) {
 				// What depends on fn's parameters is decided where fn is
 				// called, with its arguments.
 				e := d.effect
@@ -74,8 +74,8 @@ func (rm ResultMethod) String() string {
 }
 
 // anyEffects reports whether some function of the package may block.
-func (w *walker) anyEffects() bool {
-	for _, fi := range w.funcs {
+func (res *resolver) anyEffects() bool {
+	for _, fi := range res.funcs {
 		if len(fi.summary) > 0 {
 			return true
 		}

@@ -1,37 +1,52 @@
 package blocking
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
+// unit is the package under analysis as every part of the engine reads it:
+// the pass, its files and SSA form, the model table and the package's
+// functions. It is set up before the walk and not changed after; the
+// summaries of the functions are the walker's to fill.
+type unit struct {
+	pass    *analysis.Pass
+	files   []*ast.File // the files analyzed: see programFiles
+	pkg     *ssa.Package
+	table   *model.Table
+	ignored ignoredLines
+	module  string // see modulePath
+
+	funcs  []*funcInfo // source order
+	byFunc map[*ssa.Function]*funcInfo
+}
+
 // resolve maps a callee to the function of this package whose summary
 // describes it, or to the function of another package whose fact does.
-func (w *walker) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
+func (u *unit) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
 	if orig := fn.Origin(); orig != nil {
 		fn = orig
 	}
 	obj, _ := fn.Object().(*types.Func)
-	if obj != nil && obj.Pkg() != w.pass.Pkg {
+	if obj != nil && obj.Pkg() != u.pass.Pkg {
 		return nil, obj.Origin()
 	}
 	if fn.Synthetic != "" { // bound-method closures, thunks, wrappers
 		if obj == nil {
 			return nil, nil
 		}
-		fn = w.pkg.Prog.FuncValue(obj.Origin())
+		fn = u.pkg.Prog.FuncValue(obj.Origin())
 	}
-	if fn == nil || w.byFunc[fn] == nil {
+	if fn == nil || u.byFunc[fn] == nil {
 		return nil, nil
 	}
 	return fn, nil
@@ -39,12 +54,12 @@ func (w *walker) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
 
 // inModule reports whether pkg belongs to the module of the package under
 // analysis (or to a module nested in its path, as an api/ module often is).
-func (w *walker) inModule(pkg *types.Package) bool {
+func (u *unit) inModule(pkg *types.Package) bool {
 	if pkg == nil {
 		return false
 	}
 	p := pkg.Path()
-	return p == w.module || strings.HasPrefix(p, w.module+"/")
+	return p == u.module || strings.HasPrefix(p, u.module+"/")
 }
 
 // modulePath is the path of the module of the package under analysis: the
@@ -66,55 +81,15 @@ func modulePath(pass *analysis.Pass) string {
 	return strings.Join(parts[:min(n, len(parts))], "/")
 }
 
-// posOf is the position of a frame's call in the package under analysis,
-// or NoPos when the frame lies in another package. Frames read from facts
-// carry only the position's text, which this resolves against the
-// package's files.
-func (w *walker) posOf(f Frame) token.Pos {
-	if f.pos.IsValid() || w == nil {
-		return f.pos
-	}
-	dir, rest, _ := strings.Cut(f.Pos, "/")
-	file, lineText, _ := strings.Cut(rest, ":")
-	line, err := strconv.Atoi(lineText)
-	if dir != path.Base(w.pass.Pkg.Path()) || err != nil {
-		return token.NoPos
-	}
-	for _, af := range w.files {
-		tf := w.pass.Fset.File(af.Pos())
-		if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
-			continue
-		}
-		return lineCall(af, tf, line)
-	}
-	return token.NoPos
-}
-
-// lineCall is the position of the first call on a line of f (where SSA
-// puts a call: its opening parenthesis), else the line's start.
-func lineCall(f *ast.File, tf *token.File, line int) token.Pos {
-	found := token.NoPos
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || tf.Line(n.Pos()) > line || tf.Line(n.End()) < line {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok && tf.Line(call.Lparen) == line && (!found.IsValid() || call.Lparen < found) {
-			found = call.Lparen
-		}
-		return true
-	})
-	return cmp.Or(found, tf.LineStart(line))
-}
-
 // posString renders pos as "pkgdir/file.go:line": short, and the same on
 // every machine, so facts and messages stay deterministic.
-func (w *walker) posString(pos token.Pos) string {
-	p := w.pass.Fset.Position(pos)
-	return fmt.Sprintf("%s/%s:%d", path.Base(w.pass.Pkg.Path()), path.Base(p.Filename), p.Line)
+func (u *unit) posString(pos token.Pos) string {
+	p := u.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s/%s:%d", path.Base(u.pass.Pkg.Path()), path.Base(p.Filename), p.Line)
 }
 
 // localFunc is the function of this package a call statically calls.
-func (w *walker) localFunc(call ssa.CallCommon) *ssa.Function {
+func (u *unit) localFunc(call ssa.CallCommon) *ssa.Function {
 	if call.IsInvoke() {
 		return nil
 	}
@@ -122,8 +97,8 @@ func (w *walker) localFunc(call ssa.CallCommon) *ssa.Function {
 	if fn == nil {
 		return nil
 	}
-	local, _ := w.resolve(fn)
+	local, _ := u.resolve(fn)
 	return local
 }
 
-func (w *walker) guard(what string, pos token.Pos, f func()) { Guard(w.pass, what, pos, f) }
+func (u *unit) guard(what string, pos token.Pos, f func()) { Guard(u.pass, what, pos, f) }

@@ -14,36 +14,77 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// walker computes the summaries of one package.
+// walker computes the summaries of one package: it scans each function
+// (scan) and solves the summaries over the call graph (solve, in solve.go).
+// It asks where a call goes of the resolver and where a value comes from of
+// the origins, through the interfaces below.
 type walker struct {
-	pass    *analysis.Pass
-	files   []*ast.File // the files analyzed: see programFiles
-	pkg     *ssa.Package
-	table   *model.Table
-	ignored ignoredLines
-	module  string // see modulePath
+	*unit
+	calls  callResolver // where a call through an interface or a func value goes
+	values valueOrigins // where a value comes from
 
-	funcs  []*funcInfo // source order
-	byFunc map[*ssa.Function]*funcInfo
 	// converted holds functions converted to reconcile.Func or TypedFunc.
 	converted map[*ssa.Function]bool
 	// workerHandlers holds the functions client-go style workers run per
 	// item (see findWorkerHandlers).
 	workerHandlers map[*ssa.Function]bool
 
-	candidates         []*types.TypeName // named types that may implement an interface; see implementations
-	convertedTypesMemo []types.Type      // memo of convertedTypes
+	reconciliationTimeout *bool                      // memo of reconcileDeadline
+	paramNeeds            map[*ssa.Function][]Effect // see bindings
+	importedNeeds         map[*types.Func][]Effect   // memo of calleeNeeds
+}
 
-	provs                 map[provKey]Prov                // memo of eval
-	results               map[*ssa.Function][]ResultValue // memo of resultValues
-	concrete              map[resultKey]Prov              // memo of resultConcrete
-	reconciliationTimeout *bool                           // memo of reconcileDeadline
-	dispatches            *bool                           // memo of dispatching
-	paramNeeds            map[*ssa.Function][]Effect      // see bindings
-	importedNeeds         map[*types.Func][]Effect        // memo of calleeNeeds
-	closureDepth          int                             // see closureDispatch
-	constructedDepth      int                             // see constructed
-	globalStores          map[*ssa.Global][]ssa.Value     // memo of storedFunc
+// callResolver is what the walk and the origins ask of call resolution
+// (resolver, in resolve_*.go).
+type callResolver interface {
+	// dispatch records at s a call through a func value or a user
+	// interface, resolved here or passed on as a requirement; false when
+	// neither is known.
+	dispatch(s site, call *ssa.CallCommon) bool
+	// expandDispatch replaces a dispatch whose callee is now known, target,
+	// by the effects of the function it calls.
+	expandDispatch(e Effect, target Prov) []Effect
+	// implementations lists the methods an interface call may run.
+	implementations(call *ssa.CallCommon) []*types.Func
+	// target finds the function a call of method (nil: of the func value
+	// itself) on val reaches.
+	target(val ssa.Value, method *types.Func) (*ssa.Function, *types.Func)
+	// resultMethodsOf lists, for each result of interface type of fn, the
+	// effects of each method of the concrete value fn returns there.
+	resultMethodsOf(fn *ssa.Function) []ResultMethod
+	// convertedTypes lists the concrete types that the package's code
+	// converts to an interface.
+	convertedTypes() []types.Type
+}
+
+// valueOrigins is what the walk and call resolution ask of value provenance
+// (origins, in origin_*.go).
+type valueOrigins interface {
+	// eval says where the value at path below v comes from, as far as prop
+	// is concerned.
+	eval(v ssa.Value, path []string, prop Property) Prov
+	// evalBound says where the caller's value for r comes from.
+	evalBound(args bound, r Requirement) Prov
+	// resultValues is what a function of this package returns, along the
+	// paths that lead to a client or a context.
+	resultValues(fn *ssa.Function) []ResultValue
+	// resultConcrete is the concrete value a function of this package
+	// returns as result i.
+	resultConcrete(fn *ssa.Function, i int) Prov
+	// exportedSets is what the fact of fn says it sets.
+	exportedSets(fn *ssa.Function) []FieldSet
+	// storedFunc is the one function the package stores into g, if any.
+	storedFunc(g *ssa.Global) *ssa.Function
+}
+
+// siteRecorder is what call resolution asks of the walk: record, at a call
+// site, the call a dispatch resolved to.
+type siteRecorder interface {
+	// callFunc records a call from s to fn, in this package or another.
+	callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args bound)
+	// callExternal records a call from s to fn of another package, as its
+	// fact or the model says.
+	callExternal(s site, fn *types.Func, call *ssa.CallCommon, args bound)
 }
 
 // funcInfo is what the walker knows of one function of the package.
@@ -78,22 +119,32 @@ type site struct {
 }
 
 func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
+	u := &unit{
+		module:  modulePath(pass),
+		pass:    pass,
+		files:   files,
+		pkg:     pkg,
+		table:   table,
+		ignored: findIgnored(pass.Fset, pass.Files),
+		byFunc:  make(map[*ssa.Function]*funcInfo),
+	}
 	w := &walker{
-		module:         modulePath(pass),
-		pass:           pass,
-		files:          files,
-		pkg:            pkg,
-		table:          table,
-		ignored:        findIgnored(pass.Fset, pass.Files),
-		byFunc:         make(map[*ssa.Function]*funcInfo),
+		unit:           u,
 		converted:      make(map[*ssa.Function]bool),
 		workerHandlers: make(map[*ssa.Function]bool),
-		provs:          make(map[provKey]Prov),
-		results:        make(map[*ssa.Function][]ResultValue),
-		concrete:       make(map[resultKey]Prov),
 		paramNeeds:     make(map[*ssa.Function][]Effect),
 		importedNeeds:  make(map[*types.Func][]Effect),
 	}
+	res := &resolver{unit: u}
+	o := &origins{
+		unit:     u,
+		provs:    make(map[provKey]Prov),
+		results:  make(map[*ssa.Function][]ResultValue),
+		concrete: make(map[resultKey]Prov),
+	}
+	w.calls, w.values = res, o
+	res.sites, res.values = w, o
+	o.calls = res
 	for _, fn := range sourceFuncs(pass, files, pkg) {
 		fi := &funcInfo{fn: fn, name: displayName(fn), base: effectSet{}}
 		w.funcs = append(w.funcs, fi)
@@ -189,10 +240,10 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 			w.modelled(s, entry, call)
 			return
 		}
-		if w.dispatch(s, call) {
+		if w.calls.dispatch(s, call) {
 			return
 		}
-		for _, impl := range w.implementations(call) {
+		for _, impl := range w.calls.implementations(call) {
 			if impl.Pkg() == w.pass.Pkg {
 				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call, args)
 			} else {
@@ -209,7 +260,7 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 		return
 	}
 	// A func value: decided where it is bound, else unresolved (see the README).
-	w.dispatch(s, call)
+	w.calls.dispatch(s, call)
 }
 
 // bound holds the caller's values for the callee's parameters (receiver
@@ -311,7 +362,7 @@ func (w *walker) decide(e Effect, args bound) []Effect {
 	case !ok:
 		return nil
 	case target != nil:
-		return w.expandDispatch(d, *target)
+		return w.calls.expandDispatch(d, *target)
 	}
 	return []Effect{d}
 }
@@ -319,10 +370,10 @@ func (w *walker) decide(e Effect, args bound) []Effect {
 // decideOne is decide before a dispatch is expanded: it returns the
 // dispatch's concrete value when the caller knows it.
 func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
-	e.decideArgs(func(r Requirement) Prov { return w.evalBound(args, r) })
+	e.decideArgs(func(r Requirement) Prov { return w.values.evalBound(args, r) })
 	if e.DeadlineFrom != nil {
 		only := e.DeadlineOnly
-		if !w.boundByDeadline(&e, w.evalBound(args, *e.DeadlineFrom)) {
+		if !w.boundByDeadline(&e, w.values.evalBound(args, *e.DeadlineFrom)) {
 			return e, nil, false
 		}
 		e.boundHere = only && !e.DeadlineOnly // this call chose the deadline
@@ -335,7 +386,7 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 	e.Requires = nil
 	e.Notes = slices.Clip(e.Notes)
 	for _, r := range reqs {
-		p := w.evalBound(args, r)
+		p := w.values.evalBound(args, r)
 		if r.Prop == Dispatches {
 			switch p.Kind {
 			case FromParam:
@@ -359,7 +410,7 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 
 // require applies what is known of a value to an effect that blocks only if
 // the value lacks prop. It reports false when the effect cannot happen.
-func (w *walker) require(e *Effect, p Prov, prop Property) bool {
+func (u *unit) require(e *Effect, p Prov, prop Property) bool {
 	if prop == DriverBounds {
 		switch p.Kind {
 		case Has:
@@ -404,7 +455,7 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 		}
 		for i, role := range entry.Params {
 			if role == model.Deadline && i < len(params) && e.Wait.Unbounded {
-				_ = w.boundByDeadline(&e, w.eval(params[i], nil, HasDeadline))
+				_ = w.boundByDeadline(&e, w.values.eval(params[i], nil, HasDeadline))
 			}
 		}
 		e = e.guarded(s.guard).repeated(s.times)
@@ -475,7 +526,7 @@ func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
 	if v == nil {
 		return true
 	}
-	return w.require(e, w.eval(v, path, prop), prop)
+	return w.require(e, w.values.eval(v, path, prop), prop)
 }
 
 // connectionless reports whether v is a constant network name whose dial
@@ -600,7 +651,7 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		}
 		return
 	}
-	deadline := w.eval(done, nil, HasDeadline)
+	deadline := w.values.eval(done, nil, HasDeadline)
 	e := Effect{Check: "ctxdeadline", Sink: "select on ctx.Done()", InLoop: s.inLoop, Chain: []Frame{s.frame}}
 	if w.require(&e, deadline, HasDeadline) {
 		s.fi.base.add(e)
