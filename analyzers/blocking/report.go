@@ -419,3 +419,45 @@ func lineCall(f *ast.File, tf *token.File, line int) token.Pos {
 	})
 	return cmp.Or(found, tf.LineStart(line))
 }
+
+// Describe says how long the sink waits, for messages.
+func (e Effect) Describe() string {
+	w := e.Wait
+	var s string
+	switch {
+	case w.Every > 0 && w.Unbounded:
+		s = fmt.Sprintf("polls every %v with no time limit", w.Every)
+	case w.Unbounded:
+		s = "waits with no time limit"
+	case w.Every > 0 && !w.Unknown:
+		s = fmt.Sprintf("polls every %v for up to %v", w.Every, w.Total)
+	case w.Unknown:
+		s = "waits for a time not known statically"
+	default:
+		s = fmt.Sprintf("waits up to %v", w.Total)
+	}
+	if e.InLoop {
+		s += ", in a loop that repeats it"
+	}
+	return s
+}
+
+// ReportPos is where a finding for this effect belongs: the deepest frame of
+// the chain that lies in the package under analysis.
+func (e Effect) ReportPos() token.Pos {
+	if e.boundAt.pos.IsValid() {
+		return e.boundAt.pos
+	}
+	var pos token.Pos
+	for _, f := range e.Chain {
+		if !f.pos.IsValid() {
+			break
+		}
+		pos = f.pos
+	}
+	return pos
+}
+
+// FixAt is the composite literal of this package that built the client
+// without a Timeout, if that is what the effect rests on.
+func (e Effect) FixAt() token.Pos { return e.fixAt }
