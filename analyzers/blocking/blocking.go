@@ -12,36 +12,50 @@
 //
 // # Layout
 //
-// The engine is one package whose parts share the walker of one package's
-// analysis; each part is a set of files:
+// The engine is one package; each part is a type or a group of files, named
+// by its file prefix. The parts share one unit, the package under analysis,
+// and call one another through the small interfaces declared next to the
+// walker (callResolver, valueOrigins, siteRecorder), each part owning its
+// memos:
 //
-//   - The run: blocking.go runs the parts in order and exports facts;
+//   - The run (blocking.go, unit.go, files.go, precheck.go) runs the parts in
+//     order: unit.go holds unit, the read-only state every part shares (the
+//     pass, the files, the SSA package, the model table, the functions);
 //     files.go decides which files are the program (not tests); precheck.go
 //     skips packages that cannot reach a sink.
-//   - Entry points: entries.go finds Reconcile methods and handlers;
-//     workers.go finds client-go workers by their workqueue.
-//   - The summary walk: walk.go scans each function for sinks, calls,
-//     receives and selects, and solves summaries bottom-up over the call
-//     graph; graph.go finds loops and their trip counts; await.go sees a
-//     receive wait on a goroutine's work; values.go computes how long a
-//     modelled wait lasts.
-//   - Call resolution, where a call through an interface or a func value
-//     goes: dispatch.go (the dispatch itself, deferred to callers through
-//     requirements), interfaces.go (the implementations production code
-//     converts), factories.go (func values, factories, package variables),
-//     invokeresult.go (what an interface call returns).
-//   - Value provenance, where a client, context, database handle or func
-//     value comes from: provenance.go (eval, through locals, fields,
-//     calls and facts), setters.go (setters that replace a field),
-//     drivers.go (database drivers' read timeouts), binding.go (values
-//     bound to a reconciler's fields, decided where they are bound).
-//   - Facts: fact.go defines Summary, Effect, Frame and their limits.
-//   - Reporting: report.go places findings where the fix goes, one per
+//   - Entry points (entries*.go) say which functions a reconcile worker
+//     calls: Reconcile methods and handlers, and client-go workers found by
+//     their workqueue.
+//   - The summary walk (walker; walk*.go) scans each function for sinks,
+//     calls, receives and selects and records each one's effects:
+//     walk_loops.go finds loops and their trip counts, walk_await.go sees a
+//     receive wait on a goroutine's work, walk_waits.go computes how long a
+//     modelled wait lasts, walk_bind.go decides the requirements an entry
+//     leaves on its reconciler's fields where main binds them.
+//   - The solver (solve.go) computes the summaries bottom-up over the
+//     strongly connected components of the call graph.
+//   - Call resolution (resolver; resolve*.go) says where a call through an
+//     interface or a func value goes: the dispatch itself, deferred to
+//     callers through requirements (resolve_dispatch.go), the
+//     implementations production code converts (resolve_interfaces.go), and
+//     what the methods of a function's interface results do
+//     (resolve_results.go).
+//   - Value provenance (origins; origin*.go) says where a client, context,
+//     database handle or func value comes from: through locals, fields,
+//     calls and facts (origin_eval.go), setters that replace a field
+//     (origin_setters.go), factories and package variables
+//     (origin_funcs.go), interface calls (origin_invoke.go) and database
+//     drivers' read timeouts (origin_drivers.go).
+//   - The fact codec (fact*.go): fact.go defines Summary, Effect, Frame and
+//     their limits; fact_codec.go exports the summaries as facts and expands
+//     the chains read back from them.
+//   - Reporting (report.go) places a finding where the fix goes, one per
 //     place, and words the messages.
-//   - Shared with the checks, in analyzers/internal/ssaflow: deletion tests
-//     and what a function returns.
-//   - Reliability: guard.go turns a panic into a diagnostic; ignore.go
-//     reads suppression comments; names.go names functions in chains.
+//   - Reliability: guard.go turns a panic into a diagnostic; ignore.go reads
+//     suppression comments; names.go names functions in chains.
+//
+// Deletion tests and what a function returns, which the engine shares with
+// the finalizer and result checks, are in analyzers/internal/ssaflow.
 package blocking
 
 import (
