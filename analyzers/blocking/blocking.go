@@ -18,32 +18,33 @@
 // walker (callResolver, valueOrigins, siteRecorder), each part owning its
 // memos:
 //
-//   - The run (blocking.go, unit.go, files.go, precheck.go) runs the parts in
-//     order: unit.go holds unit, the read-only state every part shares (the
-//     pass, the files, the SSA package, the model table, the functions);
-//     files.go decides which files are the program (not tests); precheck.go
-//     skips packages that cannot reach a sink.
+//   - The run (blocking.go, unit.go, files.go, precheck.go) runs the parts
+//     in order: unit.go holds unit, the read-only state every part shares
+//     (the pass, the files, the SSA package, the model table, the
+//     functions); files.go decides which files are the program (not tests);
+//     precheck.go skips packages that cannot reach a sink.
 //   - Entry points (entries*.go) say which functions a reconcile worker
-//     calls: Reconcile methods and handlers, and client-go workers found by
-//     their workqueue.
-//   - The summary walk (walker; walk*.go) scans each function for sinks,
-//     calls, receives and selects and records each one's effects:
-//     walk_loops.go finds loops and their trip counts, walk_await.go sees a
-//     receive wait on a goroutine's work, walk_waits.go computes how long a
-//     modelled wait lasts, walk_bind.go decides the requirements an entry
-//     leaves on its reconciler's fields where main binds them.
+//     calls: entries.go finds Reconcile methods and handlers,
+//     entries_workers.go finds client-go workers by their workqueue.
+//   - The summary walk (walker, in walk.go with the interfaces; walk_*.go)
+//     scans each function for sinks, calls, receives and selects and records
+//     each one's effects: walk_loops.go finds loops and their trip counts,
+//     walk_await.go sees a receive wait on a goroutine's work, walk_waits.go
+//     computes how long a modelled wait lasts, walk_bind.go decides the
+//     requirements an entry leaves on its reconciler's fields where main
+//     binds them.
 //   - The solver (solve.go) computes the summaries bottom-up over the
 //     strongly connected components of the call graph.
-//   - Call resolution (resolver; resolve*.go) says where a call through an
-//     interface or a func value goes: the dispatch itself, deferred to
-//     callers through requirements (resolve_dispatch.go), the
+//   - Call resolution (resolver, in resolve.go; resolve_*.go) says where a
+//     call through an interface or a func value goes: the dispatch itself,
+//     deferred to callers through requirements (resolve_dispatch.go), the
 //     implementations production code converts (resolve_interfaces.go), and
 //     what the methods of a function's interface results do
 //     (resolve_results.go).
-//   - Value provenance (origins; origin*.go) says where a client, context,
-//     database handle or func value comes from: through locals, fields,
-//     calls and facts (origin_eval.go), setters that replace a field
-//     (origin_setters.go), factories and package variables
+//   - Value provenance (origins, in origin.go; origin_*.go) says where a
+//     client, context, database handle or func value comes from: through
+//     locals, fields, calls and facts (origin_eval.go), setters that replace
+//     a field (origin_setters.go), factories and package variables
 //     (origin_funcs.go), interface calls (origin_invoke.go) and database
 //     drivers' read timeouts (origin_drivers.go).
 //   - The fact codec (fact*.go): fact.go defines Summary, Effect, Frame and
