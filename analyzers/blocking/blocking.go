@@ -12,36 +12,52 @@
 //
 // # Layout
 //
-// The engine is one package whose parts share the walker of one package's
-// analysis; each part is a set of files:
+// The engine is one package; each part is a type or a group of files, named
+// by its file prefix. The parts share one unit, the package under analysis,
+// and call one another through the small interfaces declared next to the
+// walker (callResolver, valueOrigins, siteRecorder), each part owning its
+// memos:
 //
-//   - The run: blocking.go runs the parts in order and exports facts;
-//     files.go decides which files are the program (not tests); precheck.go
-//     skips packages that cannot reach a sink.
-//   - Entry points: entries.go finds Reconcile methods and handlers;
-//     workers.go finds client-go workers by their workqueue.
-//   - The summary walk: walk.go scans each function for sinks, calls,
-//     receives and selects, and solves summaries bottom-up over the call
-//     graph; graph.go finds loops and their trip counts; await.go sees a
-//     receive wait on a goroutine's work; values.go computes how long a
-//     modelled wait lasts.
-//   - Call resolution, where a call through an interface or a func value
-//     goes: dispatch.go (the dispatch itself, deferred to callers through
-//     requirements), interfaces.go (the implementations production code
-//     converts), factories.go (func values, factories, package variables),
-//     invokeresult.go (what an interface call returns).
-//   - Value provenance, where a client, context, database handle or func
-//     value comes from: provenance.go (eval, through locals, fields,
-//     calls and facts), setters.go (setters that replace a field),
-//     drivers.go (database drivers' read timeouts), binding.go (values
-//     bound to a reconciler's fields, decided where they are bound).
-//   - Facts: fact.go defines Summary, Effect, Frame and their limits.
-//   - Reporting: report.go places findings where the fix goes, one per
-//     place, and words the messages.
-//   - Shared with the finalizer checks: deletion.go (deletion tests) and
-//     returns.go (what a function returns).
-//   - Reliability: guard.go turns a panic into a diagnostic; ignore.go
-//     reads suppression comments; names.go names functions in chains.
+//   - The run (blocking.go, unit.go, files.go, precheck.go) runs the parts
+//     in order: unit.go holds unit, the read-only state every part shares
+//     (the pass, the files, the SSA package, the model table, the
+//     functions); files.go decides which files are the program (not tests);
+//     precheck.go skips packages that cannot reach a sink.
+//   - Entry points (entries*.go) say which functions a reconcile worker
+//     calls: entries.go finds Reconcile methods and handlers,
+//     entries_workers.go finds client-go workers by their workqueue.
+//   - The summary walk (walker, in walk.go with the interfaces; walk_*.go)
+//     scans each function for sinks, calls, receives and selects and records
+//     each one's effects: walk_loops.go finds loops and their trip counts,
+//     walk_await.go sees a receive wait on a goroutine's work, walk_waits.go
+//     computes how long a modelled wait lasts, walk_bind.go decides the
+//     requirements an entry leaves on its reconciler's fields where main
+//     binds them.
+//   - The solver (solve.go) computes the summaries bottom-up over the
+//     strongly connected components of the call graph.
+//   - Call resolution (resolver, in resolve.go; resolve_*.go) says where a
+//     call through an interface or a func value goes: the dispatch itself,
+//     deferred to callers through requirements (resolve_dispatch.go), the
+//     implementations production code converts (resolve_interfaces.go), and
+//     what the methods of a function's interface results do
+//     (resolve_results.go).
+//   - Value provenance (origins, in origin.go; origin_*.go) says where a
+//     client, context, database handle or func value comes from: through
+//     locals, fields, calls and facts (origin_eval.go), setters that replace
+//     a field (origin_setters.go), factories and package variables
+//     (origin_funcs.go), interface calls (origin_invoke.go) and database
+//     drivers' read timeouts (origin_drivers.go).
+//   - The fact codec (fact*.go): fact.go defines Summary, Effect, Frame and
+//     their limits; fact_codec.go exports the summaries as facts and expands
+//     the chains read back from them.
+//   - Reporting (report*.go) places a finding where the fix goes, one per
+//     place, and words the messages; report_elsewhere.go finds a fix site
+//     in another package of the module in that package's source.
+//   - Reliability: guard.go turns a panic into a diagnostic; ignore.go reads
+//     suppression comments; names.go names functions in chains.
+//
+// Deletion tests and what a function returns, which the engine shares with
+// the finalizer and result checks, are in analyzers/internal/ssaflow.
 package blocking
 
 import (
@@ -50,6 +66,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -125,6 +142,20 @@ func (e *Entry) InFinalizerBranch(eff Effect) bool {
 	return e.deleting[eff.Chain[0].pos]
 }
 
+// DeletionTests is the package's DeletionTests, where a call of an
+// interface method (res.IsBeingDeleted(), res an interface that wraps the
+// object) is a deletion test too when every type the package converts to an
+// interface and that implements this one has a method that is a deletion
+// test of its receiver, all saying the same, and there is at least one:
+// a method's name alone says nothing.
+func (r *Result) DeletionTests(fn *ssa.Function, imported ssaflow.ImportedDeletionTest) []ssaflow.DeletionTest {
+	var converted []types.Type
+	if r.w != nil {
+		converted = r.w.calls.convertedTypes()
+	}
+	return ssaflow.DeletionTestsConverting(fn, imported, converted)
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	// The standard library and the bounded packages are described by the
 	// model table, not analyzed; a package without files has nothing.
@@ -179,158 +210,6 @@ func buildSSA(pass *analysis.Pass, files []*ast.File) *ssa.Package {
 	return pkg
 }
 
-func (w *walker) guard(what string, pos token.Pos, f func()) { Guard(w.pass, what, pos, f) }
-
-// export is a function whose summary becomes a fact.
-type export struct {
-	obj     *types.Func
-	effects []Effect
-}
-
-// exportFacts exports the summaries other packages can use: those of
-// exported functions and of methods (which interfaces reach). A chain that
-// goes on through another exported function of the package ends, in the
-// fact, with a reference to that function's effect (see Via), so that facts
-// do not repeat the same tails.
-func (w *walker) exportFacts() {
-	var exports []export
-	shareable := make(map[string]export) // by display name
-	for _, fi := range w.funcs {
-		obj := fi.object()
-		if obj == nil || !obj.Exported() && obj.Signature().Recv() == nil {
-			continue
-		}
-		ex := export{obj, fi.summary.forFact()}
-		exports = append(exports, ex)
-		if viaOf(obj).Name != "" {
-			shareable[fi.name] = ex
-		}
-	}
-	for _, ex := range exports {
-		summary := &Summary{Effects: make([]Effect, len(ex.effects)), Needs: w.paramNeeds[w.pkg.Prog.FuncValue(ex.obj)]}
-		for i, e := range ex.effects {
-			summary.Effects[i] = shareTail(e, shareable)
-		}
-		if ex.obj.Exported() {
-			fn := w.pkg.Prog.FuncValue(ex.obj)
-			summary.Results = w.resultValues(fn)
-			summary.ResultMethods = w.resultMethodsOf(fn)
-		}
-		summary.Sets = w.exportedSets(w.pkg.Prog.FuncValue(ex.obj))
-		if !summary.empty() {
-			w.pass.ExportObjectFact(ex.obj, summary)
-		}
-	}
-	w.exportVarFacts()
-}
-
-// exportVarFacts exports, on an exported package-level variable of func
-// type, the summary of the one function the package stores into it: a
-// default factory that main binds to a reconciler's field.
-func (w *walker) exportVarFacts() {
-	scope := w.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		v, ok := scope.Lookup(name).(*types.Var)
-		if !ok || !v.Exported() {
-			continue
-		}
-		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
-			continue
-		}
-		g, _ := w.pkg.Members[name].(*ssa.Global)
-		if g == nil {
-			continue
-		}
-		fn := w.storedFunc(g)
-		fi := w.byFunc[fn]
-		if fi == nil {
-			continue
-		}
-		summary := &Summary{Effects: fi.summary.forFact(), Results: w.resultValues(fn), ResultMethods: w.resultMethodsOf(fn)}
-		if !summary.empty() {
-			w.pass.ExportObjectFact(v, summary)
-		}
-	}
-}
-
-// shareTail cuts e's chain at the first later frame whose function's own
-// summary holds the rest of the chain, and refers to that effect instead.
-func shareTail(e Effect, shareable map[string]export) Effect {
-	if e.Elided > 0 {
-		return e
-	}
-	for i := 1; i < len(e.Chain); i++ {
-		ex, ok := shareable[e.Chain[i].Func]
-		if !ok {
-			continue
-		}
-		for k, other := range ex.effects {
-			if other.Elided == 0 && other.Sink == e.Sink && slices.EqualFunc(other.Chain, e.Chain[i:], sameFrame) {
-				e.Chain = slices.Clip(e.Chain[:i])
-				e.Via = viaOf(ex.obj)
-				e.Via.Index = k
-				return e
-			}
-		}
-	}
-	return e
-}
-
-func sameFrame(a, b Frame) bool { return a.Func == b.Func && a.Pos == b.Pos }
-
-// viaOf names fn for a Via, if other packages can find it by name in any
-// driver: an exported function, or an exported method of an exported type.
-func viaOf(fn *types.Func) Via {
-	if !fn.Exported() {
-		return Via{}
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return Via{Name: fn.Name()}
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || !named.Obj().Exported() || named.TypeParams().Len() > 0 {
-		return Via{}
-	}
-	return Via{Recv: named.Obj().Name(), Name: fn.Name()}
-}
-
-// expand rebuilds the whole chain of an effect read from a fact of package
-// pkg, following its Via references. It reports false if a reference cannot
-// be read.
-func (w *walker) expand(pkg *types.Package, e Effect) (Effect, bool) {
-	for depth := 0; e.Via.Name != ""; depth++ {
-		fn := lookupVia(pkg, e.Via)
-		var summary Summary
-		if depth > MaxChain || fn == nil || !w.pass.ImportObjectFact(fn, &summary) || e.Via.Index >= len(summary.Effects) {
-			return e, false
-		}
-		tail := summary.Effects[e.Via.Index]
-		e.Chain = append(slices.Clip(e.Chain), tail.Chain...)
-		e.Elided += tail.Elided
-		e.Via = tail.Via
-	}
-	return e.capped(), true
-}
-
-func lookupVia(pkg *types.Package, via Via) *types.Func {
-	if via.Recv == "" {
-		fn, _ := pkg.Scope().Lookup(via.Name).(*types.Func)
-		return fn
-	}
-	tn, ok := pkg.Scope().Lookup(via.Recv).(*types.TypeName)
-	if !ok {
-		return nil
-	}
-	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, via.Name)
-	fn, _ := obj.(*types.Func)
-	return fn
-}
-
 // entries lists the entry points with the effects they reach, and the
 // requirements they leave on fields of their receivers, which it also
 // exports as facts for the packages that bind those fields.
@@ -353,7 +232,7 @@ func (w *walker) entries() ([]*Entry, map[*types.Var][]Effect) {
 			}
 		}
 		deleting := make(map[token.Pos]bool)
-		for b := range DeletionRegion(fi.fn) {
+		for b := range ssaflow.DeletionRegion(fi.fn) {
 			for _, instr := range b.Instrs {
 				deleting[instr.Pos()] = true
 			}

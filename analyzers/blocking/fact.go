@@ -26,10 +26,10 @@ type Summary struct {
 	// stores its argument in the reconciler): decided at its calls.
 	Needs []Effect
 	// ResultMethods: for results of interface type, what calling each
-	// method on the concrete value returned there does (see factories.go).
+	// method on the concrete value returned there does (see origin_funcs.go and resolve_results.go).
 	ResultMethods []ResultMethod
 	// Sets lists the fields the function sets on its pointer parameters
-	// (setters such as SetTimeout; see setters.go).
+	// (setters such as SetTimeout; see origin_setters.go).
 	Sets []FieldSet
 }
 
@@ -130,7 +130,7 @@ const (
 	// left to its context.
 	DriverBounds Property = "driver timeout"
 	// Dispatches: the value is an interface or a func value whose
-	// concrete callee is decided where it is known (see dispatch.go).
+	// concrete callee is decided where it is known (see resolve_dispatch.go).
 	Dispatches Property = "dispatch"
 )
 
@@ -215,28 +215,6 @@ func (w Wait) fromParam(d time.Duration) Wait {
 	return w
 }
 
-// Describe says how long the sink waits, for messages.
-func (e Effect) Describe() string {
-	w := e.Wait
-	var s string
-	switch {
-	case w.Every > 0 && w.Unbounded:
-		s = fmt.Sprintf("polls every %v with no time limit", w.Every)
-	case w.Unbounded:
-		s = "waits with no time limit"
-	case w.Every > 0 && !w.Unknown:
-		s = fmt.Sprintf("polls every %v for up to %v", w.Every, w.Total)
-	case w.Unknown:
-		s = "waits for a time not known statically"
-	default:
-		s = fmt.Sprintf("waits up to %v", w.Total)
-	}
-	if e.InLoop {
-		s += ", in a loop that repeats it"
-	}
-	return s
-}
-
 // ChainString renders the chain as "F (file:line) -> G (file:line) -> sink",
 // or without the sink for an effect that has none.
 func (e Effect) ChainString() string {
@@ -257,22 +235,6 @@ func (e Effect) ChainString() string {
 		b.WriteString(" -> " + e.Sink)
 	}
 	return b.String()
-}
-
-// ReportPos is where a finding for this effect belongs: the deepest frame of
-// the chain that lies in the package under analysis.
-func (e Effect) ReportPos() token.Pos {
-	if e.boundAt.pos.IsValid() {
-		return e.boundAt.pos
-	}
-	var pos token.Pos
-	for _, f := range e.Chain {
-		if !f.pos.IsValid() {
-			break
-		}
-		pos = f.pos
-	}
-	return pos
 }
 
 // SinkKey identifies the sink an effect reaches: checks report one finding
@@ -297,10 +259,6 @@ func (e Effect) PlaceKey() string {
 	}
 	return e.SinkKey() + " from " + exit
 }
-
-// FixAt is the composite literal of this package that built the client
-// without a Timeout, if that is what the effect rests on.
-func (e Effect) FixAt() token.Pos { return e.fixAt }
 
 // EndsInPackage reports whether the whole chain lies in the package under
 // analysis.

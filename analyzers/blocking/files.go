@@ -84,8 +84,8 @@ func isTestFile(pass *analysis.Pass, f *ast.File) bool {
 
 // declaredInTest reports whether obj is declared in a test file of the
 // analyzed package that the engine leaves out.
-func (w *walker) declaredInTest(obj types.Object) bool {
-	return !includeTests && obj.Pkg() == w.pass.Pkg && strings.HasSuffix(w.pass.Fset.Position(obj.Pos()).Filename, "_test.go")
+func (u *unit) declaredInTest(obj types.Object) bool {
+	return !includeTests && obj.Pkg() == u.pass.Pkg && strings.HasSuffix(u.pass.Fset.Position(obj.Pos()).Filename, "_test.go")
 }
 
 // programInfo is the package's type information for an SSA program of

@@ -7,8 +7,11 @@ package blocking
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -411,3 +414,87 @@ func MadeInDependency(e Effect) bool {
 	}
 	return placed > 0
 }
+
+// posOf is the position of a frame's call in the package under analysis,
+// or in another package of the module (see posElsewhere), or NoPos. Frames
+// read from facts carry only the position's text, which this resolves
+// against the package's files.
+func (w *walker) posOf(f Frame) token.Pos {
+	if f.pos.IsValid() || w == nil {
+		return f.pos
+	}
+	dir, rest, _ := strings.Cut(f.Pos, "/")
+	file, lineText, _ := strings.Cut(rest, ":")
+	line, err := strconv.Atoi(lineText)
+	if err != nil {
+		return token.NoPos
+	}
+	if dir == path.Base(w.pass.Pkg.Path()) {
+		for _, af := range w.files {
+			tf := w.pass.Fset.File(af.Pos())
+			if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
+				continue
+			}
+			return lineCall(af, tf, line)
+		}
+	}
+	return w.posElsewhere(dir, file, line)
+}
+
+// lineCall is the position of the first call on a line of f (where SSA
+// puts a call: its opening parenthesis), else the line's start.
+func lineCall(f *ast.File, tf *token.File, line int) token.Pos {
+	found := token.NoPos
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || tf.Line(n.Pos()) > line || tf.Line(n.End()) < line {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && tf.Line(call.Lparen) == line && (!found.IsValid() || call.Lparen < found) {
+			found = call.Lparen
+		}
+		return true
+	})
+	return cmp.Or(found, tf.LineStart(line))
+}
+
+// Describe says how long the sink waits, for messages.
+func (e Effect) Describe() string {
+	w := e.Wait
+	var s string
+	switch {
+	case w.Every > 0 && w.Unbounded:
+		s = fmt.Sprintf("polls every %v with no time limit", w.Every)
+	case w.Unbounded:
+		s = "waits with no time limit"
+	case w.Every > 0 && !w.Unknown:
+		s = fmt.Sprintf("polls every %v for up to %v", w.Every, w.Total)
+	case w.Unknown:
+		s = "waits for a time not known statically"
+	default:
+		s = fmt.Sprintf("waits up to %v", w.Total)
+	}
+	if e.InLoop {
+		s += ", in a loop that repeats it"
+	}
+	return s
+}
+
+// ReportPos is where a finding for this effect belongs: the deepest frame of
+// the chain that lies in the package under analysis.
+func (e Effect) ReportPos() token.Pos {
+	if e.boundAt.pos.IsValid() {
+		return e.boundAt.pos
+	}
+	var pos token.Pos
+	for _, f := range e.Chain {
+		if !f.pos.IsValid() {
+			break
+		}
+		pos = f.pos
+	}
+	return pos
+}
+
+// FixAt is the composite literal of this package that built the client
+// without a Timeout, if that is what the effect rests on.
+func (e Effect) FixAt() token.Pos { return e.fixAt }

@@ -2,14 +2,11 @@ package blocking
 
 import (
 	"cmp"
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -17,37 +14,78 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// walker computes the summaries of one package.
+// walker computes the summaries of one package: it scans each function
+// (scan) and solves the summaries over the call graph (solve, in solve.go).
+// It asks where a call goes of the resolver and where a value comes from of
+// the origins, through the interfaces below.
 type walker struct {
-	pass    *analysis.Pass
-	files   []*ast.File // the files analyzed: see programFiles
-	pkg     *ssa.Package
-	table   *model.Table
-	ignored ignoredLines
-	module  string // see modulePath
+	*unit
+	calls  callResolver // where a call through an interface or a func value goes
+	values valueOrigins // where a value comes from
 
-	funcs  []*funcInfo // source order
-	byFunc map[*ssa.Function]*funcInfo
 	// converted holds functions converted to reconcile.Func or TypedFunc.
 	converted map[*ssa.Function]bool
 	// workerHandlers holds the functions client-go style workers run per
 	// item (see findWorkerHandlers).
 	workerHandlers map[*ssa.Function]bool
 
-	candidates         []*types.TypeName // named types that may implement an interface; see implementations
-	convertedTypesMemo []types.Type      // memo of convertedTypes
+	reconciliationTimeout *bool                      // memo of reconcileDeadline
+	paramNeeds            map[*ssa.Function][]Effect // see bindings
+	importedNeeds         map[*types.Func][]Effect   // memo of calleeNeeds
+	elsewhere             *moduleFiles               // see posElsewhere
+}
 
-	provs                 map[provKey]Prov                // memo of eval
-	results               map[*ssa.Function][]ResultValue // memo of resultValues
-	concrete              map[resultKey]Prov              // memo of resultConcrete
-	reconciliationTimeout *bool                           // memo of reconcileDeadline
-	dispatches            *bool                           // memo of dispatching
-	paramNeeds            map[*ssa.Function][]Effect      // see bindings
-	importedNeeds         map[*types.Func][]Effect        // memo of calleeNeeds
-	closureDepth          int                             // see closureDispatch
-	constructedDepth      int                             // see constructed
-	globalStores          map[*ssa.Global][]ssa.Value     // memo of storedFunc
-	elsewhere             *moduleFiles                    // see posElsewhere
+// callResolver is what the walk and the origins ask of call resolution
+// (resolver, in resolve_*.go).
+type callResolver interface {
+	// dispatch records at s a call through a func value or a user
+	// interface, resolved here or passed on as a requirement; false when
+	// neither is known.
+	dispatch(s site, call *ssa.CallCommon) bool
+	// expandDispatch replaces a dispatch whose callee is now known, target,
+	// by the effects of the function it calls.
+	expandDispatch(e Effect, target Prov) []Effect
+	// implementations lists the methods an interface call may run.
+	implementations(call *ssa.CallCommon) []*types.Func
+	// target finds the function a call of method (nil: of the func value
+	// itself) on val reaches.
+	target(val ssa.Value, method *types.Func) (*ssa.Function, *types.Func)
+	// resultMethodsOf lists, for each result of interface type of fn, the
+	// effects of each method of the concrete value fn returns there.
+	resultMethodsOf(fn *ssa.Function) []ResultMethod
+	// convertedTypes lists the concrete types that the package's code
+	// converts to an interface.
+	convertedTypes() []types.Type
+}
+
+// valueOrigins is what the walk and call resolution ask of value provenance
+// (origins, in origin_*.go).
+type valueOrigins interface {
+	// eval says where the value at path below v comes from, as far as prop
+	// is concerned.
+	eval(v ssa.Value, path []string, prop Property) Prov
+	// evalBound says where the caller's value for r comes from.
+	evalBound(args bound, r Requirement) Prov
+	// resultValues is what a function of this package returns, along the
+	// paths that lead to a client or a context.
+	resultValues(fn *ssa.Function) []ResultValue
+	// resultConcrete is the concrete value a function of this package
+	// returns as result i.
+	resultConcrete(fn *ssa.Function, i int) Prov
+	// exportedSets is what the fact of fn says it sets.
+	exportedSets(fn *ssa.Function) []FieldSet
+	// storedFunc is the one function the package stores into g, if any.
+	storedFunc(g *ssa.Global) *ssa.Function
+}
+
+// siteRecorder is what call resolution asks of the walk: record, at a call
+// site, the call a dispatch resolved to.
+type siteRecorder interface {
+	// callFunc records a call from s to fn, in this package or another.
+	callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args bound)
+	// callExternal records a call from s to fn of another package, as its
+	// fact or the model says.
+	callExternal(s site, fn *types.Func, call *ssa.CallCommon, args bound)
 }
 
 // funcInfo is what the walker knows of one function of the package.
@@ -82,22 +120,32 @@ type site struct {
 }
 
 func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
+	u := &unit{
+		module:  modulePath(pass),
+		pass:    pass,
+		files:   files,
+		pkg:     pkg,
+		table:   table,
+		ignored: findIgnored(pass.Fset, pass.Files),
+		byFunc:  make(map[*ssa.Function]*funcInfo),
+	}
 	w := &walker{
-		module:         modulePath(pass),
-		pass:           pass,
-		files:          files,
-		pkg:            pkg,
-		table:          table,
-		ignored:        findIgnored(pass.Fset, pass.Files),
-		byFunc:         make(map[*ssa.Function]*funcInfo),
+		unit:           u,
 		converted:      make(map[*ssa.Function]bool),
 		workerHandlers: make(map[*ssa.Function]bool),
-		provs:          make(map[provKey]Prov),
-		results:        make(map[*ssa.Function][]ResultValue),
-		concrete:       make(map[resultKey]Prov),
 		paramNeeds:     make(map[*ssa.Function][]Effect),
 		importedNeeds:  make(map[*types.Func][]Effect),
 	}
+	res := &resolver{unit: u}
+	o := &origins{
+		unit:     u,
+		provs:    make(map[provKey]Prov),
+		results:  make(map[*ssa.Function][]ResultValue),
+		concrete: make(map[resultKey]Prov),
+	}
+	w.calls, w.values = res, o
+	res.sites, res.values = w, o
+	o.calls = res
 	for _, fn := range sourceFuncs(pass, files, pkg) {
 		fi := &funcInfo{fn: fn, name: displayName(fn), base: effectSet{}}
 		w.funcs = append(w.funcs, fi)
@@ -193,10 +241,10 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 			w.modelled(s, entry, call)
 			return
 		}
-		if w.dispatch(s, call) {
+		if w.calls.dispatch(s, call) {
 			return
 		}
-		for _, impl := range w.implementations(call) {
+		for _, impl := range w.calls.implementations(call) {
 			if impl.Pkg() == w.pass.Pkg {
 				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call, args)
 			} else {
@@ -213,7 +261,7 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 		return
 	}
 	// A func value: decided where it is bound, else unresolved (see the README).
-	w.dispatch(s, call)
+	w.calls.dispatch(s, call)
 }
 
 // bound holds the caller's values for the callee's parameters (receiver
@@ -261,28 +309,6 @@ func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args b
 	}
 }
 
-// resolve maps a callee to the function of this package whose summary
-// describes it, or to the function of another package whose fact does.
-func (w *walker) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
-	if orig := fn.Origin(); orig != nil {
-		fn = orig
-	}
-	obj, _ := fn.Object().(*types.Func)
-	if obj != nil && obj.Pkg() != w.pass.Pkg {
-		return nil, obj.Origin()
-	}
-	if fn.Synthetic != "" { // bound-method closures, thunks, wrappers
-		if obj == nil {
-			return nil, nil
-		}
-		fn = w.pkg.Prog.FuncValue(obj.Origin())
-	}
-	if fn == nil || w.byFunc[fn] == nil {
-		return nil, nil
-	}
-	return fn, nil
-}
-
 func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args bound) {
 	if entry := w.table.Lookup(fn); entry != nil {
 		w.modelled(s, entry, call)
@@ -317,35 +343,6 @@ func (s site) exit() Frame {
 	return f
 }
 
-// inModule reports whether pkg belongs to the module of the package under
-// analysis (or to a module nested in its path, as an api/ module often is).
-func (w *walker) inModule(pkg *types.Package) bool {
-	if pkg == nil {
-		return false
-	}
-	p := pkg.Path()
-	return p == w.module || strings.HasPrefix(p, w.module+"/")
-}
-
-// modulePath is the path of the module of the package under analysis: the
-// driver's, or, when the driver does not say, the repository part of the
-// package path (host/owner/repo on the code hosts that name an owner,
-// host/name elsewhere, the first element without a host).
-func modulePath(pass *analysis.Pass) string {
-	if pass.Module != nil && pass.Module.Path != "" {
-		return pass.Module.Path
-	}
-	parts := strings.Split(pass.Pkg.Path(), "/")
-	n := 1
-	switch {
-	case slices.Contains([]string{"github.com", "gitlab.com", "bitbucket.org", "golang.org"}, parts[0]):
-		n = 3
-	case strings.Contains(parts[0], "."):
-		n = 2
-	}
-	return strings.Join(parts[:min(n, len(parts))], "/")
-}
-
 // decide resolves the requirements of a callee's effect with the caller's
 // values: none when the effect cannot happen through this call, several
 // when a dispatch resolves to a function that reaches several sinks.
@@ -366,38 +363,18 @@ func (w *walker) decide(e Effect, args bound) []Effect {
 	case !ok:
 		return nil
 	case target != nil:
-		return w.expandDispatch(d, *target)
+		return w.calls.expandDispatch(d, *target)
 	}
 	return []Effect{d}
-}
-
-// evalBound says where the caller's value for r comes from.
-func (w *walker) evalBound(args bound, r Requirement) Prov {
-	v := args.value(r)
-	if v == nil {
-		return Prov{Kind: Unknown}
-	}
-	path := r.Path
-	if r.Free && args.freeValues {
-		if len(path) == 0 || path[0] != captured {
-			return Prov{Kind: Unknown}
-		}
-		path = path[1:]
-	}
-	p := w.eval(v, path, r.Prop)
-	if p.Kind == FromParam && args.foreignRecv && !r.Free && r.Param == 0 {
-		return Prov{Kind: Unknown} // the parameters of another function
-	}
-	return p
 }
 
 // decideOne is decide before a dispatch is expanded: it returns the
 // dispatch's concrete value when the caller knows it.
 func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
-	e.decideArgs(func(r Requirement) Prov { return w.evalBound(args, r) })
+	e.decideArgs(func(r Requirement) Prov { return w.values.evalBound(args, r) })
 	if e.DeadlineFrom != nil {
 		only := e.DeadlineOnly
-		if !w.boundByDeadline(&e, w.evalBound(args, *e.DeadlineFrom)) {
+		if !w.boundByDeadline(&e, w.values.evalBound(args, *e.DeadlineFrom)) {
 			return e, nil, false
 		}
 		e.boundHere = only && !e.DeadlineOnly // this call chose the deadline
@@ -410,7 +387,7 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 	e.Requires = nil
 	e.Notes = slices.Clip(e.Notes)
 	for _, r := range reqs {
-		p := w.evalBound(args, r)
+		p := w.values.evalBound(args, r)
 		if r.Prop == Dispatches {
 			switch p.Kind {
 			case FromParam:
@@ -434,7 +411,7 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 
 // require applies what is known of a value to an effect that blocks only if
 // the value lacks prop. It reports false when the effect cannot happen.
-func (w *walker) require(e *Effect, p Prov, prop Property) bool {
+func (u *unit) require(e *Effect, p Prov, prop Property) bool {
 	if prop == DriverBounds {
 		switch p.Kind {
 		case Has:
@@ -479,7 +456,7 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 		}
 		for i, role := range entry.Params {
 			if role == model.Deadline && i < len(params) && e.Wait.Unbounded {
-				_ = w.boundByDeadline(&e, w.eval(params[i], nil, HasDeadline))
+				_ = w.boundByDeadline(&e, w.values.eval(params[i], nil, HasDeadline))
 			}
 		}
 		e = e.guarded(s.guard).repeated(s.times)
@@ -550,7 +527,7 @@ func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
 	if v == nil {
 		return true
 	}
-	return w.require(e, w.eval(v, path, prop), prop)
+	return w.require(e, w.values.eval(v, path, prop), prop)
 }
 
 // connectionless reports whether v is a constant network name whose dial
@@ -675,7 +652,7 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		}
 		return
 	}
-	deadline := w.eval(done, nil, HasDeadline)
+	deadline := w.values.eval(done, nil, HasDeadline)
 	e := Effect{Check: "ctxdeadline", Sink: "select on ctx.Done()", InLoop: s.inLoop, Chain: []Frame{s.frame}}
 	if w.require(&e, deadline, HasDeadline) {
 		s.fi.base.add(e)
@@ -754,173 +731,4 @@ func sinkName(entry *model.Func) string {
 // frame is the frame of fi for a call or receive at pos.
 func (w *walker) frame(fi *funcInfo, pos token.Pos) Frame {
 	return Frame{Func: fi.name, Pos: w.posString(pos), pos: pos}
-}
-
-// posOf is the position of a frame's call in the package under analysis,
-// or in another package of the module (see posElsewhere), or NoPos. Frames
-// read from facts carry only the position's text, which this resolves
-// against the package's files.
-func (w *walker) posOf(f Frame) token.Pos {
-	if f.pos.IsValid() || w == nil {
-		return f.pos
-	}
-	dir, rest, _ := strings.Cut(f.Pos, "/")
-	file, lineText, _ := strings.Cut(rest, ":")
-	line, err := strconv.Atoi(lineText)
-	if err != nil {
-		return token.NoPos
-	}
-	if dir == path.Base(w.pass.Pkg.Path()) {
-		for _, af := range w.files {
-			tf := w.pass.Fset.File(af.Pos())
-			if tf == nil || path.Base(tf.Name()) != file || line < 1 || line > tf.LineCount() {
-				continue
-			}
-			return lineCall(af, tf, line)
-		}
-	}
-	return w.posElsewhere(dir, file, line)
-}
-
-// lineCall is the position of the first call on a line of f (where SSA
-// puts a call: its opening parenthesis), else the line's start.
-func lineCall(f *ast.File, tf *token.File, line int) token.Pos {
-	found := token.NoPos
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || tf.Line(n.Pos()) > line || tf.Line(n.End()) < line {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok && tf.Line(call.Lparen) == line && (!found.IsValid() || call.Lparen < found) {
-			found = call.Lparen
-		}
-		return true
-	})
-	return cmp.Or(found, tf.LineStart(line))
-}
-
-// posString renders pos as "pkgdir/file.go:line": short, and the same on
-// every machine, so facts and messages stay deterministic.
-func (w *walker) posString(pos token.Pos) string {
-	p := w.pass.Fset.Position(pos)
-	return fmt.Sprintf("%s/%s:%d", path.Base(w.pass.Pkg.Path()), path.Base(p.Filename), p.Line)
-}
-
-// solve computes summaries bottom-up over the strongly connected components
-// of the package's call graph, iterating each component to a fixpoint.
-func (w *walker) solve() {
-	index := make(map[*ssa.Function]int, len(w.funcs))
-	for i, fi := range w.funcs {
-		index[fi.fn] = i
-		fi.summary = fi.base.clone()
-	}
-	components := stronglyConnected(len(w.funcs), func(i int) []int {
-		var succ []int
-		for _, c := range w.funcs[i].calls {
-			succ = append(succ, index[c.callee])
-		}
-		// Functions used as values (method values, func literals) may be
-		// what a dispatch resolves to when a call is decided: their
-		// summaries must be complete first.
-		for _, fn := range w.referenced(w.funcs[i].fn) {
-			succ = append(succ, index[fn])
-		}
-		return succ
-	})
-	for _, component := range components {
-		for changed := true; changed; {
-			changed = false
-			for _, i := range component {
-				fi := w.funcs[i]
-				for _, c := range fi.calls {
-					for _, e := range w.byFunc[c.callee].summary.sorted() {
-						for _, e := range w.decide(e, c.args) {
-							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times)) {
-								changed = true
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// effectSet holds one effect per sink, with the shortest chain seen.
-type effectSet map[string]Effect
-
-// add merges e and reports whether the set changed.
-// referenced lists the functions of this package that fn uses as values.
-func (w *walker) referenced(fn *ssa.Function) []*ssa.Function {
-	var refs []*ssa.Function
-	var operands []*ssa.Value
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			operands = instr.Operands(operands[:0])
-			for _, op := range operands {
-				f, ok := (*op).(*ssa.Function)
-				if !ok {
-					continue
-				}
-				if local, _ := w.resolve(f); local != nil && local != fn {
-					refs = append(refs, local)
-				}
-			}
-		}
-	}
-	return refs
-}
-
-func (s effectSet) add(e Effect) bool {
-	k := e.key()
-	old, ok := s[k]
-	if !ok {
-		s[k] = e
-		return true
-	}
-	if !shorter(e, old) {
-		return false
-	}
-	s[k] = e
-	return true
-}
-
-func (s effectSet) clone() effectSet {
-	c := make(effectSet, len(s))
-	for k, e := range s {
-		c[k] = e
-	}
-	return c
-}
-
-// sorted returns the effects in key order.
-func (s effectSet) sorted() []Effect {
-	effects := make([]Effect, 0, len(s))
-	for _, e := range s {
-		effects = append(effects, e)
-	}
-	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
-	return effects
-}
-
-// forFact returns the effects a fact keeps, in key order, at most
-// MaxEffects of them: one per sink (and loop and requirements), the
-// shortest. An importer sees every chain of a callee start at its own call,
-// one place, so the package's several places to a sink are one there.
-func (s effectSet) forFact() []Effect {
-	shortest := make(map[string]Effect)
-	for _, e := range s {
-		k := e.sinkKey()
-		if old, ok := shortest[k]; !ok || shorter(e, old) {
-			shortest[k] = e
-		}
-	}
-	effects := make([]Effect, 0, len(shortest))
-	for _, e := range shortest {
-		effects = append(effects, e)
-	}
-	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
-	if len(effects) > MaxEffects {
-		effects = effects[:MaxEffects]
-	}
-	return effects
 }

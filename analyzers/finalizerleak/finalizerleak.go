@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -54,11 +55,11 @@ func run(pass *analysis.Pass) (any, error) {
 		notes:    make(map[place]note),
 	}
 	for _, entry := range c.result.Entries {
-		if !blocking.ReturnsResult(entry.Func) {
+		if !ssaflow.ReturnsResult(entry.Func) {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
-			region := blocking.DeletionRegion(entry.Func)
+			region := ssaflow.DeletionRegion(entry.Func)
 			if len(region) > 0 {
 				c.walk(entry.Func, region, nil, map[*ssa.Function]bool{entry.Func: true})
 			}

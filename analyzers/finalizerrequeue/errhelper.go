@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -67,7 +68,7 @@ func (c *checker) errorHelper(call *ssa.Call) *ssa.Function {
 	if orig := callee.Origin(); orig != nil {
 		callee = orig
 	}
-	if callee.Pkg == nil || callee.Pkg.Pkg != c.pass.Pkg || len(callee.Blocks) == 0 || blocking.ReturnsResult(callee) {
+	if callee.Pkg == nil || callee.Pkg.Pkg != c.pass.Pkg || len(callee.Blocks) == 0 || ssaflow.ReturnsResult(callee) {
 		return nil
 	}
 	results := callee.Signature.Results()
@@ -118,7 +119,7 @@ func (c *checker) errorReturns(fn *ssa.Function, whole bool) []blocking.Effect {
 		if !ok || len(ret.Results) == 0 || b == fn.Recover {
 			continue
 		}
-		errs := blocking.Returned(ret, len(ret.Results)-1)
+		errs := ssaflow.Returned(ret, len(ret.Results)-1)
 		if len(errs) == 1 {
 			if call := forwardedCall(errs[0]); call != nil {
 				if callee := c.errorHelper(call); callee != nil {
@@ -142,7 +143,7 @@ func (c *checker) errorReturns(fn *ssa.Function, whole bool) []blocking.Effect {
 		}
 		allNil := true
 		for _, e := range errs {
-			if !blocking.NilHere(e, b) {
+			if !ssaflow.NilHere(e, b) {
 				allNil = false
 			}
 		}
@@ -274,8 +275,8 @@ func (c *checker) emptyReturn(b *ssa.BasicBlock, ret *ssa.Return, known map[ssa.
 	if len(ret.Results) != 2 || b == b.Parent().Recover {
 		return false
 	}
-	results, errs := blocking.Returned(ret, 0), blocking.Returned(ret, 1)
-	if call := blocking.HelperCall(results, errs); call != nil {
+	results, errs := ssaflow.Returned(ret, 0), ssaflow.Returned(ret, 1)
+	if call := ssaflow.HelperCall(results, errs); call != nil {
 		callee := call.Call.StaticCallee()
 		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != c.pass.Pkg || len(callee.Blocks) == 0 {
 			return false
@@ -290,7 +291,7 @@ func (c *checker) emptyReturn(b *ssa.BasicBlock, ret *ssa.Return, known map[ssa.
 		return len(inner) > 0 && c.leadsToEmptyResult(callee, callee.Blocks[0], nil, inner, depth+1)
 	}
 	for _, e := range errs {
-		if !isKnownNil(e, known) && !blocking.NilHere(e, b) {
+		if !isKnownNil(e, known) && !ssaflow.NilHere(e, b) {
 			return false
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -101,10 +102,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		blocking.Guard(pass, obj.FullName(), fn.Pos(), func() {
 			fact := &Returns{RemovesFinalizer: c.removesFinalizer(fn), AddsFinalizer: c.addsFinalizer(fn), Tests: c.testedSlice(fn)}
-			if blocking.ReturnsResult(fn) {
+			if ssaflow.ReturnsResult(fn) {
 				fact.Bad = c.helperReturns(fn)
 			}
-			if when, param, ok := blocking.HelperDeletionTest(fn, c.importedDeletionTest); ok {
+			if when, param, ok := ssaflow.HelperDeletionTest(fn, c.importedDeletionTest); ok {
 				fact.Deletion = param + 1
 				if !when {
 					fact.Deletion = -fact.Deletion
@@ -117,7 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var found []blocking.Finding
 	for _, entry := range result.Entries {
-		if !blocking.ReturnsResult(entry.Func) || !c.managesFinalizers() {
+		if !ssaflow.ReturnsResult(entry.Func) || !c.managesFinalizers() {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
@@ -178,21 +179,21 @@ func (c *checker) badReturns(fn *ssa.Function, region, held map[*ssa.BasicBlock]
 		}
 		// A function that defers or names its results returns through
 		// result slots: read the values stored on the way to the return.
-		results, errs := blocking.Returned(ret, 0), blocking.Returned(ret, 1)
+		results, errs := ssaflow.Returned(ret, 0), ssaflow.Returned(ret, 1)
 		loaded := results
 		if len(results) == 1 {
 			results = []ssa.Value{storedValue(results[0])}
 		}
 		// A helper's results: its own returns are what matter, judged from
 		// the state before the call.
-		if call := blocking.HelperCall(results, errs); call != nil {
+		if call := ssaflow.HelperCall(results, errs); call != nil {
 			// Returned only where the helper's Result requeues
 			// (`if res.RequeueAfter > 0 { return res, err }`): none
 			// of its other returns comes out here.
 			// Nor where its error is known not nil (`if err != nil
 			// { return res, err }`): its nil-error returns do not.
 			if !c.heldAt(held, b, call) || requeueGuarded(b, results[0]) || requeueGuarded(b, loaded[0]) ||
-				blocking.NonNilHere(errs[0], b) {
+				ssaflow.NonNilHere(errs[0], b) {
 				continue
 			}
 			frame := c.result.Frame(fn, call.Pos())
@@ -204,7 +205,7 @@ func (c *checker) badReturns(fn *ssa.Function, region, held map[*ssa.BasicBlock]
 		// With several paths to one return (a bare return of named
 		// results), a nil error on every path and a Result that does not
 		// requeue on one of them is such a path.
-		if c.heldAt(held, b, ret) && !slices.ContainsFunc(errs, func(v ssa.Value) bool { return !blocking.NilHere(v, b) }) &&
+		if c.heldAt(held, b, ret) && !slices.ContainsFunc(errs, func(v ssa.Value) bool { return !ssaflow.NilHere(v, b) }) &&
 			slices.ContainsFunc(results, func(v ssa.Value) bool { return !requeues(v, map[ssa.Value]bool{}) }) {
 			bad = append(bad, blocking.Effect{Check: name, Chain: []blocking.Frame{c.result.Frame(fn, ret.Pos())}})
 		}

@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -110,10 +110,10 @@ func (c *checker) finalizedTypes() *keptTypes {
 	params := make(map[*ssa.Parameter][]types.Type)
 	var objectTypes func(o ssa.Value) []types.Type
 	objectTypes = func(o ssa.Value) []types.Type {
-		if t := blocking.ObjectType(o); t != nil {
+		if t := ssaflow.ObjectType(o); t != nil {
 			return []types.Type{t}
 		}
-		p, ok := blocking.ObjectRoot(o).(*ssa.Parameter)
+		p, ok := ssaflow.ObjectRoot(o).(*ssa.Parameter)
 		if !ok {
 			return nil
 		}
@@ -195,7 +195,7 @@ func (c *checker) finalizerCallObjects(call *ssa.CallCommon) (objs []ssa.Value, 
 		var fact Returns
 		if c.pass.ImportObjectFact(obj, &fact) && (fact.AddsFinalizer || fact.RemovesFinalizer) {
 			for _, a := range call.Args {
-				if blocking.ObjectType(a) != nil && isPointerOrInterface(a.Type()) {
+				if ssaflow.ObjectType(a) != nil && isPointerOrInterface(a.Type()) {
 					objs = append(objs, a)
 				}
 			}

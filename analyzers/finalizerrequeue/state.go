@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -297,7 +297,7 @@ func (c *checker) helperTests(fn *ssa.Function, finalizers search) bool {
 		if !ok || b == fn.Recover {
 			continue
 		}
-		for _, v := range blocking.Returned(ret, 0) {
+		for _, v := range ssaflow.Returned(ret, 0) {
 			switch {
 			case isBool(v, false):
 			case isBool(v, true) && afterEqualElement(b, finalizers):
@@ -404,7 +404,7 @@ func isElement(v ssa.Value, slice func(ssa.Value) bool) bool {
 func isFinalizers(v ssa.Value, param func(*ssa.Parameter) bool) bool {
 	switch v := v.(type) {
 	case *ssa.Call:
-		return blocking.IsCallOf(v, "GetFinalizers")
+		return ssaflow.IsCallOf(v, "GetFinalizers")
 	case *ssa.UnOp:
 		fa, ok := v.X.(*ssa.FieldAddr)
 		return ok && v.Op == token.MUL && fieldName(fa) == "Finalizers"

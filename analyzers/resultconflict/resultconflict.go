@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -57,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		conflicts: make(map[token.Pos]conflict), summaries: make(map[*ssa.Function]summary)}
 	deprecated := map[bool]bool{} // by whether the entry's Result type is known deprecated, memoized per file
 	for _, entry := range c.result.Entries {
-		if blocking.ReturnsResult(entry.Func) {
+		if ssaflow.ReturnsResult(entry.Func) {
 			file := pass.Fset.File(resultTypePos(entry.Func))
 			if _, ok := deprecated[true]; !ok && file != nil {
 				deprecated[true] = requeueDeprecated(pass, file.Name())
@@ -116,10 +117,10 @@ func (c *checker) walk(fn *ssa.Function, prefix []blocking.Frame, seen map[*ssa.
 		if !ok || len(ret.Results) != 2 || b == fn.Recover {
 			continue
 		}
-		results, errs := blocking.Returned(ret, 0), blocking.Returned(ret, 1)
+		results, errs := ssaflow.Returned(ret, 0), ssaflow.Returned(ret, 1)
 		nonNil, isNil := allNonNil(errs, b), allNil(errs, b)
 		var may fields
-		call := blocking.HelperCall(results, errs)
+		call := ssaflow.HelperCall(results, errs)
 		switch {
 		case call != nil && c.local(call) != nil && !nonNil:
 			// return r.step(ctx): the helper's own returns tell, with the
@@ -203,7 +204,7 @@ func (c *checker) diagnostic(f blocking.Finding) analysis.Diagnostic {
 
 func allNonNil(errs []ssa.Value, b *ssa.BasicBlock) bool {
 	for _, e := range errs {
-		if !blocking.NonNilHere(e, b) {
+		if !ssaflow.NonNilHere(e, b) {
 			return false
 		}
 	}

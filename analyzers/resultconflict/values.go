@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -60,12 +60,12 @@ func (c *checker) summarize(fn *ssa.Function) summary {
 		if !ok || ri < 0 || b == fn.Recover {
 			continue
 		}
-		results := blocking.Returned(ret, ri)
+		results := ssaflow.Returned(ret, ri)
 		if ei < 0 {
 			s.result |= c.mayAt(results, nil, b)
 			continue
 		}
-		errs := blocking.Returned(ret, ei)
+		errs := ssaflow.Returned(ret, ei)
 		s.result |= c.mayAt(results, nil, b)
 		if !allNil(errs, b) {
 			s.pair |= c.mayAt(results, errs, b)
@@ -492,7 +492,7 @@ func slotOf(v ssa.Value) *ssa.Alloc {
 
 func allNil(errs []ssa.Value, b *ssa.BasicBlock) bool {
 	for _, e := range errs {
-		if !blocking.NilHere(e, b) {
+		if !ssaflow.NilHere(e, b) {
 			return false
 		}
 	}

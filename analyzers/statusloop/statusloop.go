@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -155,7 +156,7 @@ func ownWrite(call *ssa.Call, forType types.Type) (string, ssa.Value) {
 		return "", nil
 	}
 	write := method.Name()
-	if blocking.IsCallOf(call.Call.Value, "Status") {
+	if ssaflow.IsCallOf(call.Call.Value, "Status") {
 		write = "Status()." + write
 	}
 	return write, obj
@@ -279,7 +280,7 @@ func guard(cond ssa.Value) bool {
 	case *ssa.BinOp:
 		return !isNil(c.X) && !isNil(c.Y)
 	case *ssa.Call:
-		return !blocking.IsCallOf(c, "IsZero") // DeletionTimestamp.IsZero()
+		return !ssaflow.IsCallOf(c, "IsZero") // DeletionTimestamp.IsZero()
 	}
 	return true
 }

@@ -11,12 +11,12 @@ import (
 type Waiting struct{}
 
 func (Waiting) DeleteAndWait(ctx context.Context, name string) error {
-	return wait.PollUntilContextTimeout(ctx, 5*time.Second, 10*time.Minute, true, func(context.Context) (bool, error) { return true, nil }) // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage at cmd/main.go:11 \(polls every 5s for up to 10m0s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:36\) -> \(sdk.Waiting\).DeleteAndWait \(sdk/sdk.go:14\) -> wait.PollUntilContextTimeout; .* \(also reached from 1 other entry point\)`
+	return wait.PollUntilContextTimeout(ctx, 5*time.Second, 10*time.Minute, true, func(context.Context) (bool, error) { return true, nil }) // want `wait.PollUntilContextTimeout blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage at cmd/main.go:14 \(polls every 5s for up to 10m0s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:36\) -> \(sdk.Waiting\).DeleteAndWait \(sdk/sdk.go:14\) -> wait.PollUntilContextTimeout; .* \(also reached from 1 other entry point\)`
 }
 
 // Drain waits for in-flight operations to settle.
 func (Waiting) Drain(ctx context.Context) error {
-	time.Sleep(30 * time.Second) // want `time.Sleep blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage at cmd/main.go:11 \(waits up to 30s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:33\) -> \(sdk.Waiting\).Drain \(sdk/sdk.go:19\) -> time.Sleep`
+	time.Sleep(30 * time.Second) // want `time.Sleep blocks the reconcile worker through the value bound to controllers.FactoryReconciler.NewStorage at cmd/main.go:14 \(waits up to 30s\): \(\*controllers.FactoryReconciler\).Reconcile \(controllers/controllers.go:33\) -> \(sdk.Waiting\).Drain \(sdk/sdk.go:19\) -> time.Sleep`
 	return nil
 }
 

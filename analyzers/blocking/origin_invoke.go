@@ -21,20 +21,20 @@ import (
 
 // evalInvoke says where result i of an interface method call comes from, at
 // path below it.
-func (w *walker) evalInvoke(call *ssa.Call, i int, path []string, prop Property) Prov {
+func (o *origins) evalInvoke(call *ssa.Call, i int, path []string, prop Property) Prov {
 	c := &call.Call
 	if c.Method.Pkg() == nil || model.IsStd(model.PkgPath(c.Method.Pkg())) {
 		return Prov{Kind: Unknown}
 	}
 	args := callArgs(*c)
 	var ps []Prov
-	if recv := w.eval(c.Value, nil, Dispatches); recv.Kind == Concrete {
+	if recv := o.eval(c.Value, nil, Dispatches); recv.Kind == Concrete {
 		for _, alt := range recv.flat() {
 			if alt.val == nil || alt.resultOf > 0 || isCallable(alt.val) {
 				return Prov{Kind: Unknown} // known from facts only: their results are not exported
 			}
-			fn, obj := w.target(alt.val, c.Method)
-			q := w.methodResult(fn, obj, i, path, prop, append([]ssa.Value{alt.val}, args[1:]...))
+			fn, obj := o.calls.target(alt.val, c.Method)
+			q := o.methodResult(fn, obj, i, path, prop, append([]ssa.Value{alt.val}, args[1:]...))
 			if alt.foreign {
 				// The receiver was built by a callee (`NewHolder().GetAPI()`):
 				// what it took from that callee's parameters is out of sight,
@@ -44,20 +44,20 @@ func (w *walker) evalInvoke(call *ssa.Call, i int, path []string, prop Property)
 			ps = append(ps, q)
 		}
 	} else {
-		for _, impl := range w.implementations(c) {
+		for _, impl := range o.calls.implementations(c) {
 			// The receiver is out of sight: what the implementation takes
 			// from it is unknown.
 			implArgs := append([]ssa.Value{nil}, args[1:]...)
 			var fn *ssa.Function
 			var obj *types.Func
-			if impl.Pkg() == w.pass.Pkg {
-				if f := w.pkg.Prog.FuncValue(impl); f != nil {
-					fn, _ = w.resolve(f)
+			if impl.Pkg() == o.pass.Pkg {
+				if f := o.pkg.Prog.FuncValue(impl); f != nil {
+					fn, _ = o.resolve(f)
 				}
 			} else {
 				obj = impl.Origin()
 			}
-			ps = append(ps, w.methodResult(fn, obj, i, path, prop, implArgs))
+			ps = append(ps, o.methodResult(fn, obj, i, path, prop, implArgs))
 		}
 	}
 	return mergeAll(ps)
@@ -90,21 +90,21 @@ func mergeAll(ps []Prov) Prov {
 // methodResult says where result i of calling fn (of this package) or obj
 // (of another) with args comes from, at path below it. A nil argument is
 // one out of sight.
-func (w *walker) methodResult(fn *ssa.Function, obj *types.Func, i int, path []string, prop Property, args []ssa.Value) Prov {
+func (o *origins) methodResult(fn *ssa.Function, obj *types.Func, i int, path []string, prop Property, args []ssa.Value) Prov {
 	switch {
 	case fn != nil && prop == Dispatches && len(path) == 0:
-		p := w.resultConcrete(fn, i)
+		p := o.resultConcrete(fn, i)
 		if p.Kind == FromParam {
 			if p.Free || p.Param >= len(args) || args[p.Param] == nil {
 				return Prov{Kind: Unknown}
 			}
-			return w.eval(args[p.Param], p.Path, prop)
+			return o.eval(args[p.Param], p.Path, prop)
 		}
 		return p
 	case fn != nil:
-		return w.resultProv(w.resultValues(fn), i, path, prop, args)
+		return o.resultProv(o.resultValues(fn), i, path, prop, args)
 	case obj != nil && !model.IsStd(model.PkgPath(obj.Pkg())):
-		return w.externalResult(obj, i, path, prop, args)
+		return o.externalResult(obj, i, path, prop, args)
 	}
 	return Prov{Kind: Unknown}
 }

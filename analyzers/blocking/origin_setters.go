@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -25,7 +26,7 @@ type FieldSet struct {
 // calls that follow the call that made it, or p, what the call made, if
 // there are none. For a struct built here, stores are evalStores' to read:
 // only setters count.
-func (w *walker) overridden(v ssa.Value, path []string, prop Property, p Prov) Prov {
+func (o *origins) overridden(v ssa.Value, path []string, prop Property, p Prov) Prov {
 	if len(path) == 0 && prop == HasTimeout && hasTimeoutField(v.Type()) {
 		path = []string{"Timeout"} // the client's own Timeout decides it
 	}
@@ -36,12 +37,12 @@ func (w *walker) overridden(v ssa.Value, path []string, prop Property, p Prov) P
 	for _, ref := range *v.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			if _, built := v.(*ssa.Alloc); built || ref.X != v || fieldName(pointee(v.Type()), ref.Field) != path[0] {
+			if _, built := v.(*ssa.Alloc); built || ref.X != v || ssaflow.FieldName(pointee(v.Type()), ref.Field) != path[0] {
 				continue
 			}
 			for _, use := range *ref.Referrers() {
 				if store, ok := use.(*ssa.Store); ok && store.Addr == ref {
-					set = append(set, w.eval(store.Val, path[1:], prop))
+					set = append(set, o.eval(store.Val, path[1:], prop))
 				}
 			}
 		case *ssa.Call:
@@ -49,7 +50,7 @@ func (w *walker) overridden(v ssa.Value, path []string, prop Property, p Prov) P
 				continue
 			}
 			args := callArgs(ref.Call)
-			for _, fs := range w.calleeSets(ref.Call) {
+			for _, fs := range o.calleeSets(ref.Call) {
 				if fs.Field != path[0] || fs.Into >= len(args) || args[fs.Into] != v {
 					continue
 				}
@@ -57,7 +58,7 @@ func (w *walker) overridden(v ssa.Value, path []string, prop Property, p Prov) P
 				case fs.From < 0:
 					set = append(set, Prov{Kind: Has})
 				case fs.From < len(args):
-					set = append(set, w.eval(args[fs.From], nil, prop))
+					set = append(set, o.eval(args[fs.From], nil, prop))
 				}
 			}
 		}
@@ -74,16 +75,16 @@ func (w *walker) overridden(v ssa.Value, path []string, prop Property, p Prov) P
 
 // calleeSets returns the fields the function a call calls sets on its
 // parameters: from this package, or from its fact.
-func (w *walker) calleeSets(call ssa.CallCommon) []FieldSet {
-	if fn := w.localFunc(call); fn != nil {
-		return w.setsOf(fn)
+func (o *origins) calleeSets(call ssa.CallCommon) []FieldSet {
+	if fn := o.localFunc(call); fn != nil {
+		return o.setsOf(fn)
 	}
-	callee := calleeObject(call)
+	callee := ssaflow.CalleeObject(call)
 	if callee == nil || call.IsInvoke() || model.IsStd(model.PkgPath(callee.Pkg())) {
 		return nil
 	}
 	var summary Summary
-	if w.pass.ImportObjectFact(callee.Origin(), &summary) {
+	if o.pass.ImportObjectFact(callee.Origin(), &summary) {
 		return summary.Sets
 	}
 	return nil
@@ -91,7 +92,7 @@ func (w *walker) calleeSets(call ssa.CallCommon) []FieldSet {
 
 // setsOf lists the fields that matter (clients, contexts, timeouts) that fn
 // sets on its parameters, from a parameter or to a constant.
-func (w *walker) setsOf(fn *ssa.Function) []FieldSet {
+func (o *origins) setsOf(fn *ssa.Function) []FieldSet {
 	var sets []FieldSet
 	fieldStores(fn, func(store *ssa.Store, fa *ssa.FieldAddr, field *types.Var) {
 		into, ok := fa.X.(*ssa.Parameter)
@@ -116,9 +117,9 @@ func (w *walker) setsOf(fn *ssa.Function) []FieldSet {
 
 // exportedSets is what the fact of fn says it sets: only for methods and
 // functions of a pointer parameter, which can set anything the caller sees.
-func (w *walker) exportedSets(fn *ssa.Function) []FieldSet {
+func (o *origins) exportedSets(fn *ssa.Function) []FieldSet {
 	var sets []FieldSet
-	for _, fs := range w.setsOf(fn) {
+	for _, fs := range o.setsOf(fn) {
 		if _, ok := fn.Params[fs.Into].Type().Underlying().(*types.Pointer); ok {
 			sets = append(sets, fs)
 		}

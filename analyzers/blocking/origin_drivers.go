@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -13,18 +14,18 @@ import (
 // database handle or builds what one is opened with: sql.Open's DSN,
 // sql.OpenDB's connector, a driver's config (model.DriverTimeouts). It
 // reports false for other calls.
-func (w *walker) driverBounds(call ssa.CallCommon, callee *types.Func) (Prov, bool) {
+func (o *origins) driverBounds(call ssa.CallCommon, callee *types.Func) (Prov, bool) {
 	name := model.FuncName(callee)
 	args := callArgs(call)
 	switch {
 	case name == "database/sql.Open" && len(args) == 2:
-		return w.dsnBounds(args[1], 0), true
+		return o.dsnBounds(args[1], 0), true
 	case name == "database/sql.OpenDB" && len(args) == 1:
-		return w.eval(args[0], nil, DriverBounds), true
+		return o.eval(args[0], nil, DriverBounds), true
 	}
 	for _, t := range model.DriverTimeouts {
 		if t.Config == name && len(args) > 0 {
-			return w.configBounds(args[0], t.Field), true
+			return o.configBounds(args[0], t.Field), true
 		}
 	}
 	return Prov{}, false
@@ -32,8 +33,8 @@ func (w *walker) driverBounds(call ssa.CallCommon, callee *types.Func) (Prov, bo
 
 // configBounds is Has when the driver config cfg (a struct or a pointer to
 // one) has its timeout field set to a non-zero value.
-func (w *walker) configBounds(cfg ssa.Value, field string) Prov {
-	if p := w.eval(cfg, []string{field}, HasTimeout); p.Kind == Has {
+func (o *origins) configBounds(cfg ssa.Value, field string) Prov {
+	if p := o.eval(cfg, []string{field}, HasTimeout); p.Kind == Has {
 		return p
 	}
 	return Prov{Kind: Lacks}
@@ -42,7 +43,7 @@ func (w *walker) configBounds(cfg ssa.Value, field string) Prov {
 // dsnBounds is Has when the DSN v, as far as its constant parts show,
 // sets a parameter that bounds every read (model.DriverTimeouts); a DSN
 // built by the driver's config formatter is decided by the config.
-func (w *walker) dsnBounds(v ssa.Value, depth int) Prov {
+func (o *origins) dsnBounds(v ssa.Value, depth int) Prov {
 	if depth > 4 {
 		return Prov{Kind: Unknown}
 	}
@@ -53,11 +54,11 @@ func (w *walker) dsnBounds(v ssa.Value, depth int) Prov {
 		}
 		return Prov{Kind: Lacks}
 	case *ssa.BinOp: // "user:pw@tcp(" + host + ")/?readTimeout=5s"
-		return mergeBounds(w.dsnBounds(v.X, depth+1), w.dsnBounds(v.Y, depth+1))
+		return mergeBounds(o.dsnBounds(v.X, depth+1), o.dsnBounds(v.Y, depth+1))
 	case *ssa.Phi:
 		var p *Prov
 		for _, e := range v.Edges {
-			q := w.dsnBounds(e, depth+1)
+			q := o.dsnBounds(e, depth+1)
 			if p == nil {
 				p = &q
 			} else if q.Kind != p.Kind {
@@ -68,15 +69,15 @@ func (w *walker) dsnBounds(v ssa.Value, depth int) Prov {
 			return *p
 		}
 	case *ssa.Call:
-		callee := calleeObject(v.Call)
+		callee := ssaflow.CalleeObject(v.Call)
 		if callee == nil {
 			break
 		}
-		if p, ok := w.driverBounds(v.Call, callee); ok {
+		if p, ok := o.driverBounds(v.Call, callee); ok {
 			return p
 		}
 		if model.FuncName(callee) == "fmt.Sprintf" && len(v.Call.Args) > 0 {
-			return w.dsnBounds(v.Call.Args[0], depth+1)
+			return o.dsnBounds(v.Call.Args[0], depth+1)
 		}
 	}
 	return Prov{Kind: Unknown}

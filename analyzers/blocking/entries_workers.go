@@ -3,6 +3,7 @@ package blocking
 import (
 	"go/types"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -106,7 +107,7 @@ func callsQueue(fn *ssa.Function, method string) bool {
 // isQueueCall matches a call of method on one of client-go's workqueues,
 // through its interfaces or its concrete types.
 func isQueueCall(call ssa.CallCommon, method string) bool {
-	obj := calleeObject(call)
+	obj := ssaflow.CalleeObject(call)
 	if obj == nil || obj.Name() != method {
 		return false
 	}

@@ -1,4 +1,4 @@
-package blocking
+package ssaflow
 
 import (
 	"go/token"
@@ -136,7 +136,7 @@ func NilHere(v ssa.Value, b *ssa.BasicBlock) bool {
 // it not nil (`if err != nil { return ..., err }`).
 func NonNilHere(v ssa.Value, b *ssa.BasicBlock) bool {
 	if call, ok := v.(*ssa.Call); ok {
-		if obj := calleeObject(call.Call); obj != nil && (model.FuncName(obj) == "errors.New" || model.FuncName(obj) == "fmt.Errorf") {
+		if obj := CalleeObject(call.Call); obj != nil && (model.FuncName(obj) == "errors.New" || model.FuncName(obj) == "fmt.Errorf") {
 			return true
 		}
 	}
@@ -182,4 +182,19 @@ func testedNil(v ssa.Value, b *ssa.BasicBlock, wantNil bool) bool {
 func isNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
+}
+
+// CalleeObject is the declared function a call statically calls, if any.
+func CalleeObject(call ssa.CallCommon) *types.Func {
+	if call.IsInvoke() {
+		return call.Method
+	}
+	if fn := call.StaticCallee(); fn != nil {
+		if orig := fn.Origin(); orig != nil {
+			fn = orig
+		}
+		obj, _ := fn.Object().(*types.Func)
+		return obj
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package blocking
+package ssaflow
 
 import (
 	"cmp"
@@ -69,18 +69,11 @@ func DeletionTests(fn *ssa.Function, imported ImportedDeletionTest) []DeletionTe
 	return deletionTester{judging: map[*ssa.Function]bool{}, imported: imported}.tests(fn)
 }
 
-// DeletionTests is the package's DeletionTests, where a call of an
-// interface method (res.IsBeingDeleted(), res an interface that wraps the
-// object) is a deletion test too when every type the package converts to an
-// interface and that implements this one has a method that is a deletion
-// test of its receiver, all saying the same, and there is at least one:
-// a method's name alone says nothing.
-func (r *Result) DeletionTests(fn *ssa.Function, imported ImportedDeletionTest) []DeletionTest {
-	d := deletionTester{judging: map[*ssa.Function]bool{}, imported: imported}
-	if r.w != nil {
-		d.converted = r.w.convertedTypes()
-	}
-	return d.tests(fn)
+// DeletionTestsConverting is DeletionTests where a call of an interface
+// method is judged by the methods of converted, the types a package converts
+// to an interface (see blocking's Result.DeletionTests).
+func DeletionTestsConverting(fn *ssa.Function, imported ImportedDeletionTest, converted []types.Type) []DeletionTest {
+	return deletionTester{judging: map[*ssa.Function]bool{}, imported: imported, converted: converted}.tests(fn)
 }
 
 // deletionTester finds deletion tests; judging holds the helpers being
@@ -308,11 +301,11 @@ func deletionTimestampOf(v ssa.Value) ssa.Value {
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL &&
-			fieldName(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field) == "DeletionTimestamp" {
+			FieldName(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field) == "DeletionTimestamp" {
 			return fa.X
 		}
 	case *ssa.Field:
-		if fieldName(v.X.Type(), v.Field) == "DeletionTimestamp" {
+		if FieldName(v.X.Type(), v.Field) == "DeletionTimestamp" {
 			return v.X
 		}
 	}
@@ -403,7 +396,9 @@ func spilledParam(alloc *ssa.Alloc) *ssa.Parameter {
 	return param
 }
 
-func fieldName(t types.Type, i int) string {
+// FieldName is the name of field i of struct type t, or "" if t is not a
+// struct.
+func FieldName(t types.Type, i int) string {
 	if st, ok := t.Underlying().(*types.Struct); ok {
 		return st.Field(i).Name()
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -234,14 +235,14 @@ type provKey struct {
 
 // eval says where the value at path below v comes from, as far as prop is
 // concerned.
-func (w *walker) eval(v ssa.Value, path []string, prop Property) Prov {
+func (o *origins) eval(v ssa.Value, path []string, prop Property) Prov {
 	key := provKey{v, strings.Join(path, "."), prop}
-	if p, ok := w.provs[key]; ok {
+	if p, ok := o.provs[key]; ok {
 		return p
 	}
-	w.provs[key] = Prov{Kind: Unknown} // cycles through phis resolve to Unknown
-	p := w.evalUncached(v, path, prop)
-	w.provs[key] = p
+	o.provs[key] = Prov{Kind: Unknown} // cycles through phis resolve to Unknown
+	p := o.evalUncached(v, path, prop)
+	o.provs[key] = p
 	return p
 }
 
@@ -249,14 +250,14 @@ func (w *walker) eval(v ssa.Value, path []string, prop Property) Prov {
 // unknown, which keeps facts small and recursion over linked data finite.
 const maxPath = 4
 
-func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
+func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 	if len(path) > maxPath {
 		return Prov{Kind: Unknown}
 	}
 	if len(path) > 0 {
 		if i, ok := parseCallResult(path[0]); ok {
-			if f := w.eval(v, nil, Dispatches); f.Kind == Concrete && f.resultOf == 0 {
-				return w.evalResultOf(f, i, path[1:], prop)
+			if f := o.eval(v, nil, Dispatches); f.Kind == Concrete && f.resultOf == 0 {
+				return o.evalResultOf(f, i, path[1:], prop)
 			}
 		}
 	}
@@ -270,7 +271,7 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		}
 	}
 	if len(path) > 0 && (path[0] == requestCtx || path[0] == commandCtx) {
-		if p, ok := w.evalCarrier(v, path); ok {
+		if p, ok := o.evalCarrier(v, path); ok {
 			return p
 		}
 	}
@@ -280,7 +281,7 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		if len(path) > 0 {
 			if st, ok := pointee(v.Type()).Underlying().(*types.Struct); ok {
 				if i := fieldIndex(st, path[0]); i >= 0 {
-					return w.joinStores(v, i, p, path[1:], prop)
+					return o.joinStores(v, i, p, path[1:], prop)
 				}
 			}
 		}
@@ -293,29 +294,29 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		}
 		if prop == HasTimeout && isDuration(v.Type()) && len(path) == 0 {
 			if isZero(v) {
-				return Prov{Kind: Lacks, Origin: "a zero timeout (" + w.posString(v.Pos()) + ")", made: v.Pos()}
+				return Prov{Kind: Lacks, Origin: "a zero timeout (" + o.posString(v.Pos()) + ")", made: v.Pos()}
 			}
 			return Prov{Kind: Has}
 		}
 	case *ssa.Phi:
-		if p, ok := w.nilDefault(v, path, prop); ok {
-			return w.overridden(v, path, prop, p)
+		if p, ok := o.nilDefault(v, path, prop); ok {
+			return o.overridden(v, path, prop, p)
 		}
 		p := Prov{Kind: Nil}
 		for i, edge := range v.Edges {
 			if i == 0 {
-				p = w.eval(edge, path, prop)
+				p = o.eval(edge, path, prop)
 				continue
 			}
-			p = merge(p, w.eval(edge, path, prop))
+			p = merge(p, o.eval(edge, path, prop))
 		}
-		return w.overridden(v, path, prop, p)
+		return o.overridden(v, path, prop, p)
 	case *ssa.ChangeType:
-		return w.eval(v.X, path, prop)
+		return o.eval(v.X, path, prop)
 	case *ssa.MakeInterface:
-		return w.eval(v.X, path, prop)
+		return o.eval(v.X, path, prop)
 	case *ssa.TypeAssert:
-		return w.eval(v.X, path, prop)
+		return o.eval(v.X, path, prop)
 	case *ssa.UnOp:
 		if v.Op != token.MUL {
 			break
@@ -324,64 +325,64 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		case *ssa.FreeVar:
 			return Prov{Kind: FromParam, Free: true, Param: slices.Index(x.Parent().FreeVars, x), Path: append([]string{captured}, path...)}
 		case *ssa.FieldAddr:
-			return w.evalField(x.X, x.Field, path, prop)
+			return o.evalField(x.X, x.Field, path, prop)
 		case *ssa.Global:
 			if prop == HasTimeout && isGlobal(x, "net/http", "DefaultClient") {
-				return Prov{Kind: Lacks, Origin: w.defaultClientOrigin(v.Parent())}
+				return Prov{Kind: Lacks, Origin: o.defaultClientOrigin(v.Parent())}
 			}
 			if prop == Dispatches && len(path) == 0 {
-				return w.globalFunc(x)
+				return o.globalFunc(x)
 			}
-			if prop != Dispatches && x.Pkg == w.pkg {
-				return w.globalValue(x, path, prop)
+			if prop != Dispatches && x.Pkg == o.pkg {
+				return o.globalValue(x, path, prop)
 			}
 		case *ssa.Alloc:
 			if _, isStruct := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); !isStruct {
 				// A variable whose address is taken: what is stored in it.
-				return w.evalCaptured(x, path, prop)
+				return o.evalCaptured(x, path, prop)
 			}
-			return w.eval(x, path, prop)
+			return o.eval(x, path, prop)
 		case *ssa.IndexAddr:
 			if elementTraced(v.Type(), prop) {
-				return w.eval(x.X, append([]string{element}, path...), prop)
+				return o.eval(x.X, append([]string{element}, path...), prop)
 			}
 		}
 	case *ssa.Index:
 		if elementTraced(v.Type(), prop) {
-			return w.eval(v.X, append([]string{element}, path...), prop)
+			return o.eval(v.X, append([]string{element}, path...), prop)
 		}
 	case *ssa.Slice:
 		if len(path) > 0 && path[0] == element {
-			return w.eval(v.X, path, prop)
+			return o.eval(v.X, path, prop)
 		}
 	case *ssa.Field:
-		return w.evalStructField(v.X, v.Field, path, prop)
+		return o.evalStructField(v.X, v.Field, path, prop)
 	case *ssa.Global:
 		if prop == HasTimeout && isGlobal(v, "net/http", "DefaultClient") && len(path) == 0 {
 			return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
 		}
 	case *ssa.Alloc:
 		if len(path) > 0 && path[0] == captured {
-			return w.evalCaptured(v, path[1:], prop)
+			return o.evalCaptured(v, path[1:], prop)
 		}
 		if len(path) > 0 && path[0] == element {
-			return w.evalElements(v, path[1:], prop)
+			return o.evalElements(v, path[1:], prop)
 		}
 		if len(path) > 0 {
-			return w.overridden(v, path, prop, w.evalStores(v, path, prop))
+			return o.overridden(v, path, prop, o.evalStores(v, path, prop))
 		}
 		if prop == HasTimeout && hasTimeoutField(v.Type()) {
-			return w.timeoutOf(v)
+			return o.timeoutOf(v)
 		}
 	case *ssa.Call:
 		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(path) > 0 && path[0] == element {
 			// The elements of append(s, more...) are those of both.
-			return merge(w.eval(v.Call.Args[0], path, prop), w.eval(v.Call.Args[1], path, prop))
+			return merge(o.eval(v.Call.Args[0], path, prop), o.eval(v.Call.Args[1], path, prop))
 		}
-		return w.overridden(v, path, prop, w.evalCall(v, 0, path, prop))
+		return o.overridden(v, path, prop, o.evalCall(v, 0, path, prop))
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
-			return w.overridden(v, path, prop, w.evalCall(call, v.Index, path, prop))
+			return o.overridden(v, path, prop, o.evalCall(call, v.Index, path, prop))
 		}
 	}
 	return Prov{Kind: Unknown}
@@ -390,9 +391,9 @@ func (w *walker) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 // defaultClientOrigin names http.DefaultClient read in fn, with where fn
 // reads it when fn's source is in sight: a helper or an implementation
 // that picks the default client is the place to fix.
-func (w *walker) defaultClientOrigin(fn *ssa.Function) string {
+func (o *origins) defaultClientOrigin(fn *ssa.Function) string {
 	origin := "http.DefaultClient"
-	if fn == nil || fn.Syntax() == nil || fn.Pkg != w.pkg {
+	if fn == nil || fn.Syntax() == nil || fn.Pkg != o.pkg {
 		return origin
 	}
 	pos := token.NoPos
@@ -404,7 +405,7 @@ func (w *walker) defaultClientOrigin(fn *ssa.Function) string {
 		if !ok || pos.IsValid() || sel.Sel.Name != "DefaultClient" {
 			return !pos.IsValid()
 		}
-		if obj, ok := w.pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && obj.Pkg() != nil && obj.Pkg().Path() == "net/http" {
+		if obj, ok := o.pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && obj.Pkg() != nil && obj.Pkg().Path() == "net/http" {
 			pos = sel.Pos()
 		}
 		return false
@@ -412,22 +413,22 @@ func (w *walker) defaultClientOrigin(fn *ssa.Function) string {
 	if !pos.IsValid() {
 		return origin
 	}
-	return origin + " (" + w.posString(pos) + ")"
+	return origin + " (" + o.posString(pos) + ")"
 }
 
 // evalField follows a load of field i of the struct x points to.
-func (w *walker) evalField(x ssa.Value, i int, path []string, prop Property) Prov {
-	field := fieldName(pointee(x.Type()), i)
-	return w.joinStores(x, i, w.eval(x, append([]string{field}, path...), prop), path, prop)
+func (o *origins) evalField(x ssa.Value, i int, path []string, prop Property) Prov {
+	field := ssaflow.FieldName(pointee(x.Type()), i)
+	return o.joinStores(x, i, o.eval(x, append([]string{field}, path...), prop), path, prop)
 }
 
 // joinStores joins to the provenance of field i of the struct x points to
 // the values this function stores into that field. An SDK that does
 // `if c.HTTPClient == nil { c.HTTPClient = http.DefaultClient }` uses the
 // caller's client, or DefaultClient when the caller left it nil.
-func (w *walker) joinStores(x ssa.Value, i int, through Prov, path []string, prop Property) Prov {
+func (o *origins) joinStores(x ssa.Value, i int, through Prov, path []string, prop Property) Prov {
 	for _, store := range lastStores(x, i) {
-		stored := w.eval(store.Val, path, prop)
+		stored := o.eval(store.Val, path, prop)
 		if through.Kind == FromParam && stored.Kind == Lacks {
 			through.NilFallback = stored.Origin
 			continue
@@ -489,13 +490,13 @@ func fieldIndex(st *types.Struct, name string) int {
 	return -1
 }
 
-func (w *walker) evalStructField(x ssa.Value, i int, path []string, prop Property) Prov {
-	return w.eval(x, append([]string{fieldName(x.Type(), i)}, path...), prop)
+func (o *origins) evalStructField(x ssa.Value, i int, path []string, prop Property) Prov {
+	return o.eval(x, append([]string{ssaflow.FieldName(x.Type(), i)}, path...), prop)
 }
 
 // evalStores follows path into a struct allocated here: the values stored
 // into its first field, or nil if none is.
-func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov {
+func (o *origins) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov {
 	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
 	if !ok {
 		return Prov{Kind: Unknown}
@@ -513,7 +514,7 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 		// back to when no option set one (`if c.http == nil { ... }`).
 		p = Prov{Kind: FromParam, Param: slices.Index(opts.Parent().Params, opts), Path: append([]string{options}, path...)}
 		for _, store := range lastStores(alloc, i) {
-			if stored := w.eval(store.Val, path[1:], prop); stored.Kind == Lacks {
+			if stored := o.eval(store.Val, path[1:], prop); stored.Kind == Lacks {
 				p.NilFallback = stored.Origin
 			}
 		}
@@ -521,7 +522,7 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 	}
 	fieldStores := lastStores(alloc, i)
 	for _, store := range fieldStores {
-		p = merge(p, w.eval(store.Val, path[1:], prop))
+		p = merge(p, o.eval(store.Val, path[1:], prop))
 	}
 	// A whole struct stored into the variable (`c, err := sdk.New()`),
 	// unless a later store in the block sets the field; a zero value leaves
@@ -539,14 +540,14 @@ func (w *walker) evalStores(alloc *ssa.Alloc, path []string, prop Property) Prov
 		}) {
 			continue
 		}
-		p = merge(p, w.eval(store.Val, path, prop))
+		p = merge(p, o.eval(store.Val, path, prop))
 	}
 	if p.Kind == Nil && prop == HasTimeout && len(path) == 1 && isDuration(st.Field(i).Type()) {
 		if handedOff(alloc) {
 			return Prov{Kind: Unknown} // a call may set it (config parsed by reflection)
 		}
 		// A timeout field nobody set is zero: no timeout.
-		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s%s (%s)", typeName(alloc.Type()), path[0], neverSet, w.posString(alloc.Pos())), made: alloc.Pos()}
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s%s (%s)", typeName(alloc.Type()), path[0], neverSet, o.posString(alloc.Pos())), made: alloc.Pos()}
 	}
 	return p
 }
@@ -619,7 +620,7 @@ func elementTraced(t types.Type, prop Property) bool {
 
 // evalElements joins the values stored into the elements of an array
 // allocated here (the backing array of a slice literal).
-func (w *walker) evalElements(alloc *ssa.Alloc, path []string, prop Property) Prov {
+func (o *origins) evalElements(alloc *ssa.Alloc, path []string, prop Property) Prov {
 	var stored []ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		ia, ok := ref.(*ssa.IndexAddr)
@@ -632,26 +633,26 @@ func (w *walker) evalElements(alloc *ssa.Alloc, path []string, prop Property) Pr
 			}
 		}
 	}
-	return w.join(stored, path, prop)
+	return o.join(stored, path, prop)
 }
 
 // evalCaptured joins the values the enclosing function stores into a
 // variable that a closure captured.
-func (w *walker) evalCaptured(v *ssa.Alloc, path []string, prop Property) Prov {
+func (o *origins) evalCaptured(v *ssa.Alloc, path []string, prop Property) Prov {
 	var stored []ssa.Value
 	for _, ref := range *v.Referrers() {
 		if store, ok := ref.(*ssa.Store); ok && store.Addr == v {
 			stored = append(stored, store.Val)
 		}
 	}
-	return w.join(stored, path, prop)
+	return o.join(stored, path, prop)
 }
 
 // join merges the provenances of values that may meet: unknown if none.
-func (w *walker) join(vals []ssa.Value, path []string, prop Property) Prov {
+func (o *origins) join(vals []ssa.Value, path []string, prop Property) Prov {
 	p := Prov{Kind: Unknown}
 	for i, v := range vals {
-		if q := w.eval(v, path, prop); i == 0 {
+		if q := o.eval(v, path, prop); i == 0 {
 			p = q
 		} else {
 			p = merge(p, q)
@@ -664,7 +665,7 @@ func (w *walker) join(vals []ssa.Value, path []string, prop Property) Prov {
 // store sets its Timeout field (in the literal or after it) to a value that
 // is not zero. SDKs often copy their own field (`Timeout: c.timeout`), which
 // is zero unless their caller set it: that value decides.
-func (w *walker) timeoutOf(alloc *ssa.Alloc) Prov {
+func (o *origins) timeoutOf(alloc *ssa.Alloc) Prov {
 	st := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
 	var copied *Prov
 	for _, ref := range *alloc.Referrers() {
@@ -677,7 +678,7 @@ func (w *walker) timeoutOf(alloc *ssa.Alloc) Prov {
 			if !ok || store.Addr != fa || isZero(store.Val) {
 				continue
 			}
-			p := w.eval(store.Val, nil, HasTimeout)
+			p := o.eval(store.Val, nil, HasTimeout)
 			switch {
 			case p.Kind == Lacks || p.Kind == FromParam:
 				if copied == nil {
@@ -694,12 +695,12 @@ func (w *walker) timeoutOf(alloc *ssa.Alloc) Prov {
 	case copied != nil:
 		return *copied
 	}
-	return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s without Timeout (%s)", typeName(alloc.Type()), w.posString(alloc.Pos())), at: alloc.Pos(), made: alloc.Pos()}
+	return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s without Timeout (%s)", typeName(alloc.Type()), o.posString(alloc.Pos())), at: alloc.Pos(), made: alloc.Pos()}
 }
 
 // evalCarrier follows a request or a command made by a carrier of the
 // model (http.NewRequestWithContext, exec.Command, ...) to its context.
-func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
+func (o *origins) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 	call, ok := v.(*ssa.Call)
 	if extract, isExtract := v.(*ssa.Extract); isExtract {
 		call, ok = extract.Tuple.(*ssa.Call)
@@ -707,7 +708,7 @@ func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 	if !ok {
 		return Prov{}, false
 	}
-	callee := calleeObject(call.Call)
+	callee := ssaflow.CalleeObject(call.Call)
 	if callee == nil {
 		return Prov{}, false
 	}
@@ -716,45 +717,45 @@ func (w *walker) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 	case carrier == nil:
 		return Prov{}, false
 	case carrier.Ctx < 0:
-		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s (%s)", carrier.Why, w.posString(call.Pos())), made: call.Pos()}, true
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s (%s)", carrier.Why, o.posString(call.Pos())), made: call.Pos()}, true
 	}
 	_, params := splitReceiver(&call.Call)
-	return w.eval(params[carrier.Ctx], path[1:], HasDeadline), true
+	return o.eval(params[carrier.Ctx], path[1:], HasDeadline), true
 }
 
 // evalCall says where result i of a call comes from, at path below it: from
 // the context functions, from a function of this package, or from the facts
 // of another package.
-func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) Prov {
-	callee := calleeObject(call.Call)
+func (o *origins) evalCall(call *ssa.Call, i int, path []string, prop Property) Prov {
+	callee := ssaflow.CalleeObject(call.Call)
 	if callee == nil {
 		if call.Call.IsInvoke() || call.Call.StaticCallee() != nil {
 			return Prov{Kind: Unknown}
 		}
 		// A call of a func value: what the value's function returns.
-		return w.eval(call.Call.Value, append([]string{callResult(i)}, path...), prop)
+		return o.eval(call.Call.Value, append([]string{callResult(i)}, path...), prop)
 	}
 	if prop == HasDeadline && len(path) == 0 {
 		switch model.FuncName(callee) {
 		case "context.Background", "context.TODO":
-			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.%s() (%s)", callee.Name(), w.posString(call.Pos())), made: call.Pos()}
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.%s() (%s)", callee.Name(), o.posString(call.Pos())), made: call.Pos()}
 		case "context.WithoutCancel":
-			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.WithoutCancel, which drops the deadline (%s)", w.posString(call.Pos())), made: call.Pos()}
+			return Prov{Kind: Lacks, Origin: fmt.Sprintf("context.WithoutCancel, which drops the deadline (%s)", o.posString(call.Pos())), made: call.Pos()}
 		case "context.WithTimeout", "context.WithTimeoutCause":
 			d, _ := constDuration(call.Call.Args[1])
 			return Prov{Kind: Has, deadline: max(d, 0)}
 		case "context.WithDeadline", "context.WithDeadlineCause":
 			return Prov{Kind: Has}
 		case "context.WithCancel", "context.WithCancelCause", "context.WithValue":
-			return w.eval(call.Call.Args[0], nil, prop)
+			return o.eval(call.Call.Args[0], nil, prop)
 		}
 	}
 	if call.Call.IsInvoke() {
-		return w.evalInvoke(call, i, path, prop)
+		return o.evalInvoke(call, i, path, prop)
 	}
-	if fn := w.localFunc(call.Call); fn != nil {
+	if fn := o.localFunc(call.Call); fn != nil {
 		if prop == Dispatches && len(path) == 0 {
-			p := w.resultConcrete(fn, i)
+			p := o.resultConcrete(fn, i)
 			if mc, ok := p.val.(*ssa.MakeClosure); ok && p.foreign {
 				return closureOfCall(p, mc, fn, callArgs(call.Call))
 			}
@@ -762,25 +763,25 @@ func (w *walker) evalCall(call *ssa.Call, i int, path []string, prop Property) P
 				return p
 			}
 			if args := callArgs(call.Call); !p.Free && p.Param < len(args) {
-				return w.eval(args[p.Param], p.Path, prop)
+				return o.eval(args[p.Param], p.Path, prop)
 			}
 			return Prov{Kind: Unknown}
 		}
-		return w.resultProv(w.resultValues(fn), i, path, prop, callArgs(call.Call))
+		return o.resultProv(o.resultValues(fn), i, path, prop, callArgs(call.Call))
 	}
 	if prop == DriverBounds && len(path) == 0 {
-		if p, ok := w.driverBounds(call.Call, callee); ok {
+		if p, ok := o.driverBounds(call.Call, callee); ok {
 			return p
 		}
 	}
 	if model.IsStd(model.PkgPath(callee.Pkg())) {
 		return Prov{Kind: Unknown}
 	}
-	p := w.externalResult(callee.Origin(), i, path, prop, callArgs(call.Call))
-	if p.Kind == Lacks && prop == HasTimeout && !p.made.IsValid() && !w.inModule(callee.Pkg()) {
+	p := o.externalResult(callee.Origin(), i, path, prop, callArgs(call.Call))
+	if p.Kind == Lacks && prop == HasTimeout && !p.made.IsValid() && !o.inModule(callee.Pkg()) {
 		// A dependency's constructor that builds a client with no
 		// timeout: the fix is an option or a client passed at this call.
-		p.Origin = fmt.Sprintf("%s%s%s returns (%s)", p.Origin, madeByNote, shortFuncName(callee), w.posString(call.Pos()))
+		p.Origin = fmt.Sprintf("%s%s%s returns (%s)", p.Origin, madeByNote, shortFuncName(callee), o.posString(call.Pos()))
 		p.made = call.Pos()
 	}
 	return p
@@ -805,7 +806,7 @@ func Constructor(e Effect) string {
 // resultProv picks, from what a function returns, result i at path; a
 // value that comes from the function's parameters is decided with args,
 // the call's arguments, or unknown when the call is out of sight.
-func (w *walker) resultProv(results []ResultValue, i int, path []string, prop Property, args []ssa.Value) Prov {
+func (o *origins) resultProv(results []ResultValue, i int, path []string, prop Property, args []ssa.Value) Prov {
 	for _, r := range results {
 		if r.Result != i || !slices.Equal(r.Path, path) {
 			continue
@@ -814,7 +815,7 @@ func (w *walker) resultProv(results []ResultValue, i int, path []string, prop Pr
 			if r.Param >= len(args) || args[r.Param] == nil {
 				return Prov{Kind: Unknown}
 			}
-			p := w.eval(args[r.Param], r.ParamPath, prop)
+			p := o.eval(args[r.Param], r.ParamPath, prop)
 			if p.Kind == Nil && r.NilFallback != "" {
 				return Prov{Kind: Lacks, Origin: r.NilFallback}
 			}
@@ -825,24 +826,9 @@ func (w *walker) resultProv(results []ResultValue, i int, path []string, prop Pr
 	return Prov{Kind: Unknown}
 }
 
-// calleeObject is the declared function a call statically calls, if any.
-func calleeObject(call ssa.CallCommon) *types.Func {
-	if call.IsInvoke() {
-		return call.Method
-	}
-	if fn := call.StaticCallee(); fn != nil {
-		if orig := fn.Origin(); orig != nil {
-			fn = orig
-		}
-		obj, _ := fn.Object().(*types.Func)
-		return obj
-	}
-	return nil
-}
-
 // methodOffset is 1 for a static call of a method: its receiver is Args[0].
 func methodOffset(call ssa.CallCommon) int {
-	if obj := calleeObject(call); obj != nil && !call.IsInvoke() && obj.Signature().Recv() != nil {
+	if obj := ssaflow.CalleeObject(call); obj != nil && !call.IsInvoke() && obj.Signature().Recv() != nil {
 		return 1
 	}
 	return 0
@@ -857,26 +843,13 @@ func callArgs(call ssa.CallCommon) []ssa.Value {
 	return call.Args
 }
 
-// localFunc is the function of this package a call statically calls.
-func (w *walker) localFunc(call ssa.CallCommon) *ssa.Function {
-	if call.IsInvoke() {
-		return nil
-	}
-	fn := call.StaticCallee()
-	if fn == nil {
-		return nil
-	}
-	local, _ := w.resolve(fn)
-	return local
-}
-
 // resultValues computes what a function of this package returns, along the
 // paths that lead to a client or a context.
-func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
-	if r, ok := w.results[fn]; ok {
+func (o *origins) resultValues(fn *ssa.Function) []ResultValue {
+	if r, ok := o.results[fn]; ok {
 		return r
 	}
-	w.results[fn] = nil // recursion: nothing known
+	o.results[fn] = nil // recursion: nothing known
 	var values []ResultValue
 	results := fn.Signature.Results()
 	for i := range results.Len() {
@@ -888,8 +861,8 @@ func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
 				if !ok {
 					continue
 				}
-				for _, v := range Returned(ret, i) {
-					q := w.eval(v, tp.path, tp.prop)
+				for _, v := range ssaflow.Returned(ret, i) {
+					q := o.eval(v, tp.path, tp.prop)
 					if first {
 						p, first = q, false
 					} else {
@@ -904,7 +877,7 @@ func (w *walker) resultValues(fn *ssa.Function) []ResultValue {
 				Param: p.Param, ParamPath: p.Path, NilFallback: p.NilFallback})
 		}
 	}
-	w.results[fn] = values
+	o.results[fn] = values
 	return values
 }
 
@@ -1045,7 +1018,7 @@ func isZero(v ssa.Value) bool {
 // parameter: the phi is the caller's value, and what it falls back to only
 // when the caller passes nil. Without it the default would name the origin
 // even when every caller passes a client of its own.
-func (w *walker) nilDefault(phi *ssa.Phi, path []string, prop Property) (Prov, bool) {
+func (o *origins) nilDefault(phi *ssa.Phi, path []string, prop Property) (Prov, bool) {
 	if len(phi.Edges) != 2 || len(path) > 0 {
 		return Prov{}, false
 	}
@@ -1054,11 +1027,11 @@ func (w *walker) nilDefault(phi *ssa.Phi, path []string, prop Property) (Prov, b
 		if !ok || !comparedWithNil(param) {
 			continue
 		}
-		fallback := w.eval(phi.Edges[1-i], path, prop)
+		fallback := o.eval(phi.Edges[1-i], path, prop)
 		if fallback.Kind != Lacks {
 			return Prov{}, false
 		}
-		p := w.eval(param, path, prop)
+		p := o.eval(param, path, prop)
 		p.NilFallback = fallback.Origin
 		return p, true
 	}
@@ -1078,4 +1051,24 @@ func comparedWithNil(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// evalBound says where the caller's value for r comes from.
+func (o *origins) evalBound(args bound, r Requirement) Prov {
+	v := args.value(r)
+	if v == nil {
+		return Prov{Kind: Unknown}
+	}
+	path := r.Path
+	if r.Free && args.freeValues {
+		if len(path) == 0 || path[0] != captured {
+			return Prov{Kind: Unknown}
+		}
+		path = path[1:]
+	}
+	p := o.eval(v, path, r.Prop)
+	if p.Kind == FromParam && args.foreignRecv && !r.Free && r.Param == 0 {
+		return Prov{Kind: Unknown} // the parameters of another function
+	}
+	return p
 }

@@ -1,12 +1,11 @@
 package blocking
 
 import (
-	"fmt"
 	"go/types"
-	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -23,14 +22,6 @@ import (
 // each of its methods on the concrete value it returns (ResultMethods in its
 // fact, so that packages that cannot see the concrete type still can).
 
-// ResultMethod is what calling Method on result Result of a function does:
-// the effects of the concrete value's method, its receiver decided.
-type ResultMethod struct {
-	Result  int
-	Method  string
-	Effects []Effect
-}
-
 func callResult(i int) string { return "()" + strconv.Itoa(i) }
 
 func parseCallResult(elem string) (int, bool) {
@@ -44,30 +35,30 @@ func parseCallResult(elem string) (int, bool) {
 
 // evalResultOf says where result i of calling f, a known function, comes
 // from at path: the call's arguments are out of sight.
-func (w *walker) evalResultOf(f Prov, i int, path []string, prop Property) Prov {
+func (o *origins) evalResultOf(f Prov, i int, path []string, prop Property) Prov {
 	if fn, ok := f.val.(*ssa.Function); ok {
-		local, external := w.resolve(fn)
+		local, external := o.resolve(fn)
 		switch {
 		case local != nil && prop == Dispatches && len(path) == 0:
-			if p := w.resultConcrete(local, i); p.Kind == Concrete {
+			if p := o.resultConcrete(local, i); p.Kind == Concrete {
 				return p
 			}
 			return Prov{Kind: Unknown}
 		case local != nil:
-			return w.resultProv(w.resultValues(local), i, path, prop, nil)
+			return o.resultProv(o.resultValues(local), i, path, prop, nil)
 		case external != nil:
-			return w.externalResult(external, i, path, prop, nil)
+			return o.externalResult(external, i, path, prop, nil)
 		}
 		return Prov{Kind: Unknown}
 	}
 	if f.external != nil {
-		return w.externalResult(f.external, i, path, prop, nil)
+		return o.externalResult(f.external, i, path, prop, nil)
 	}
 	if mc, ok := f.val.(*ssa.MakeClosure); ok && prop != Dispatches {
 		// A closure a factory made: what it builds when called (what
 		// depends on the variables it captured stays unknown).
 		if fn, ok := mc.Fn.(*ssa.Function); ok {
-			return w.resultProv(w.resultValues(fn), i, path, prop, nil)
+			return o.resultProv(o.resultValues(fn), i, path, prop, nil)
 		}
 	}
 	return Prov{Kind: Unknown}
@@ -76,9 +67,9 @@ func (w *walker) evalResultOf(f Prov, i int, path []string, prop Property) Prov 
 // externalResult says where result i of a function of another package (or
 // of the function a variable of another package holds) comes from, from its
 // fact.
-func (w *walker) externalResult(obj types.Object, i int, path []string, prop Property, args []ssa.Value) Prov {
+func (o *origins) externalResult(obj types.Object, i int, path []string, prop Property, args []ssa.Value) Prov {
 	var summary Summary
-	if !w.pass.ImportObjectFact(obj, &summary) {
+	if !o.pass.ImportObjectFact(obj, &summary) {
 		return Prov{Kind: Unknown}
 	}
 	if prop == Dispatches && len(path) == 0 {
@@ -89,7 +80,7 @@ func (w *walker) externalResult(obj types.Object, i int, path []string, prop Pro
 		}
 		return Prov{Kind: Unknown}
 	}
-	return w.resultProv(summary.Results, i, path, prop, args)
+	return o.resultProv(summary.Results, i, path, prop, args)
 }
 
 type resultKey struct {
@@ -100,20 +91,20 @@ type resultKey struct {
 // resultConcrete says what concrete value a function of this package
 // returns as result i, for calls of its methods. A value that comes from
 // the function's parameters stays relative to them.
-func (w *walker) resultConcrete(fn *ssa.Function, i int) Prov {
+func (o *origins) resultConcrete(fn *ssa.Function, i int) Prov {
 	key := resultKey{fn, i}
-	if p, ok := w.concrete[key]; ok {
+	if p, ok := o.concrete[key]; ok {
 		return p
 	}
-	w.concrete[key] = Prov{Kind: Unknown} // recursion: nothing known
+	o.concrete[key] = Prov{Kind: Unknown} // recursion: nothing known
 	p, first := Prov{Kind: Unknown}, true
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok {
 			continue
 		}
-		for _, v := range Returned(ret, i) {
-			q := w.eval(v, nil, Dispatches)
+		for _, v := range ssaflow.Returned(ret, i) {
+			q := o.eval(v, nil, Dispatches)
 			if first {
 				p, first = q, false
 			} else {
@@ -130,7 +121,7 @@ func (w *walker) resultConcrete(fn *ssa.Function, i int) Prov {
 			p = alts[0]
 		}
 	}
-	w.concrete[key] = p
+	o.concrete[key] = p
 	return p
 }
 
@@ -138,16 +129,16 @@ func (w *walker) resultConcrete(fn *ssa.Function, i int) Prov {
 // holds: the one function its package ever stores into it (operators write
 // `var DefaultFactory Factory = func(...) {...}`), read from this package's
 // code or from the variable's fact.
-func (w *walker) globalFunc(g *ssa.Global) Prov {
-	if g.Pkg != w.pkg {
+func (o *origins) globalFunc(g *ssa.Global) Prov {
+	if g.Pkg != o.pkg {
 		obj, ok := g.Object().(*types.Var)
 		var summary Summary
-		if ok && obj.Pkg() != nil && !model.IsStd(model.PkgPath(obj.Pkg())) && w.pass.ImportObjectFact(obj, &summary) {
+		if ok && obj.Pkg() != nil && !model.IsStd(model.PkgPath(obj.Pkg())) && o.pass.ImportObjectFact(obj, &summary) {
 			return Prov{Kind: Concrete, external: obj}
 		}
 		return Prov{Kind: Unknown}
 	}
-	if fn := w.storedFunc(g); fn != nil {
+	if fn := o.storedFunc(g); fn != nil {
 		return Prov{Kind: Concrete, val: fn}
 	}
 	return Prov{Kind: Unknown}
@@ -158,9 +149,9 @@ func (w *walker) globalFunc(g *ssa.Global) Prov {
 // (`func SetNewClient(f Factory) { newClient = f }`) stores its parameter,
 // which only tests decide, and a reset stores nil; what production runs is
 // the function the package itself puts there.
-func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
+func (o *origins) storedFunc(g *ssa.Global) *ssa.Function {
 	var found *ssa.Function
-	for _, v := range w.storesInto(g) {
+	for _, v := range o.storesInto(g) {
 		if ct, ok := v.(*ssa.ChangeType); ok { // a func literal given a named func type
 			v = ct.X
 		}
@@ -177,23 +168,23 @@ func (w *walker) storedFunc(g *ssa.Global) *ssa.Function {
 }
 
 // storesInto lists the values the package's program code stores into g.
-func (w *walker) storesInto(g *ssa.Global) []ssa.Value {
-	if w.globalStores == nil {
+func (o *origins) storesInto(g *ssa.Global) []ssa.Value {
+	if o.globalStores == nil {
 		// One pass over the package for all its globals.
-		w.globalStores = make(map[*ssa.Global][]ssa.Value)
-		for _, fi := range w.funcs {
+		o.globalStores = make(map[*ssa.Global][]ssa.Value)
+		for _, fi := range o.funcs {
 			for _, b := range fi.fn.Blocks {
 				for _, instr := range b.Instrs {
 					if store, ok := instr.(*ssa.Store); ok {
 						if g, ok := store.Addr.(*ssa.Global); ok {
-							w.globalStores[g] = append(w.globalStores[g], store.Val)
+							o.globalStores[g] = append(o.globalStores[g], store.Val)
 						}
 					}
 				}
 			}
 		}
 	}
-	return w.globalStores[g]
+	return o.globalStores[g]
 }
 
 // globalValue is what the package's code stores into g, joined: a client
@@ -201,15 +192,15 @@ func (w *walker) storesInto(g *ssa.Global) []ssa.Value {
 // depend on the storing function's parameters (a setter, a test hook) are
 // decided by its callers and left out; the zero value counts until
 // something is stored.
-func (w *walker) globalValue(g *ssa.Global, path []string, prop Property) Prov {
+func (o *origins) globalValue(g *ssa.Global, path []string, prop Property) Prov {
 	ps := []Prov{{Kind: Nil}}
-	for _, v := range w.storesInto(g) {
-		q := w.eval(v, path, prop)
+	for _, v := range o.storesInto(g) {
+		q := o.eval(v, path, prop)
 		if q.Kind == FromParam && !q.Free {
 			// A setter: what the package's own calls of it pass (a default
 			// set at init through the setter) is stored too.
-			for _, arg := range w.setterArgs(valueParent(v), q.Param) {
-				if a := w.eval(arg, q.Path, prop); a.Kind != FromParam && a.Kind != Unknown {
+			for _, arg := range o.setterArgs(valueParent(v), q.Param) {
+				if a := o.eval(arg, q.Path, prop); a.Kind != FromParam && a.Kind != Unknown {
 					ps = append(ps, a)
 				}
 			}
@@ -227,12 +218,12 @@ func (w *walker) globalValue(g *ssa.Global, path []string, prop Property) Prov {
 }
 
 // setterArgs lists what the package's calls of fn pass as its parameter i.
-func (w *walker) setterArgs(fn *ssa.Function, i int) []ssa.Value {
+func (o *origins) setterArgs(fn *ssa.Function, i int) []ssa.Value {
 	if fn == nil {
 		return nil
 	}
 	var args []ssa.Value
-	for _, fi := range w.funcs {
+	for _, fi := range o.funcs {
 		for _, b := range fi.fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
@@ -257,71 +248,4 @@ func valueParent(v ssa.Value) *ssa.Function {
 		return v.Parent()
 	}
 	return nil
-}
-
-// resultMethodsOf lists, for each result of interface type of fn, the
-// effects of each method of the concrete value fn returns there.
-func (w *walker) resultMethodsOf(fn *ssa.Function) []ResultMethod {
-	var methods []ResultMethod
-	results := fn.Signature.Results()
-	for i := range results.Len() {
-		iface, ok := results.At(i).Type().Underlying().(*types.Interface)
-		if !ok || iface.NumMethods() == 0 {
-			continue
-		}
-		p := w.resultConcrete(fn, i)
-		if p.Kind != Concrete {
-			continue
-		}
-		// The result's concrete value is known even when none of its
-		// methods blocks: say so, or importers would fall back to every
-		// implementation in sight, blocking ones included. (A package where
-		// nothing blocks has nothing to say: the pre-check skips it.)
-		if w.anyEffects() {
-			methods = append(methods, ResultMethod{Result: i})
-		}
-		for m := range iface.NumMethods() {
-			name := iface.Method(m).Name()
-			var effects []Effect
-			// fn's own parameters, not another function's: what
-			// depends on them becomes Ctor requirements.
-			p.foreign = false
-			for _, d := range w.methodEffects(p, name, true) {
-				// What depends on fn's parameters is decided where fn is
-				// called, with its arguments.
-				e := d.effect
-				for _, r := range d.own {
-					if !r.Free {
-						r.Ctor = true
-						e.Requires = append(slices.Clip(e.Requires), r)
-					}
-				}
-				if e.Dispatch != nil && !slices.ContainsFunc(e.Requires, func(r Requirement) bool { return r.Ctor && r.Prop == Dispatches }) {
-					continue // a dispatch on something else than what fn was given
-				}
-				effects = append(effects, e)
-			}
-			if len(effects) > MaxEffects {
-				effects = effects[:MaxEffects]
-			}
-			if len(effects) > 0 {
-				methods = append(methods, ResultMethod{Result: i, Method: name, Effects: effects})
-			}
-		}
-	}
-	return methods
-}
-
-func (rm ResultMethod) String() string {
-	return fmt.Sprintf("result %d.%s: %d effects", rm.Result, rm.Method, len(rm.Effects))
-}
-
-// anyEffects reports whether some function of the package may block.
-func (w *walker) anyEffects() bool {
-	for _, fi := range w.funcs {
-		if len(fi.summary) > 0 {
-			return true
-		}
-	}
-	return false
 }

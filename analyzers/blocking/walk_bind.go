@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -266,7 +267,7 @@ func (w *walker) calleeNeeds(call ssa.CallCommon) []Effect {
 	if fn := w.localFunc(call); fn != nil {
 		return w.paramNeeds[fn]
 	}
-	callee := calleeObject(call)
+	callee := ssaflow.CalleeObject(call)
 	if callee == nil || call.IsInvoke() || model.IsStd(model.PkgPath(callee.Pkg())) {
 		return nil
 	}

@@ -46,20 +46,20 @@ type ArgValue struct {
 // sight, in any package; passed on as a requirement when the value comes
 // from a parameter or a field, in the packages that bind reconcilers'
 // values (see dispatching). It reports false when neither is known.
-func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
-	if call.IsInvoke() && !w.userInterface(call.Method) {
+func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
+	if call.IsInvoke() && !res.userInterface(call.Method) {
 		return false
 	}
-	p := w.eval(call.Value, nil, Dispatches)
+	p := res.values.eval(call.Value, nil, Dispatches)
 	switch p.Kind {
 	case FromParam:
-		if !w.dispatching() {
+		if !res.dispatching() {
 			// Passing the call on to the callers is for the packages
 			// that bind reconcilers' values; elsewhere it would fill the
 			// facts with every library's calls through its parameters.
 			return false
 		}
-		d := &Dispatch{Args: w.argValues(call)}
+		d := &Dispatch{Args: res.argValues(call)}
 		sink := "a call of " + fmt.Sprint(call.Value.Type())
 		if call.IsInvoke() {
 			d.Method = call.Method.Name()
@@ -72,7 +72,7 @@ func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
 		return true
 	case Concrete:
 		for _, alt := range p.flat() {
-			w.dispatchTo(s, call, alt)
+			res.dispatchTo(s, call, alt)
 		}
 		return true
 	}
@@ -81,33 +81,33 @@ func (w *walker) dispatch(s site, call *ssa.CallCommon) bool {
 
 // dispatchTo records a call whose callee is known: in sight, through the
 // local call graph; known from facts only, by the callee's effects.
-func (w *walker) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
+func (res *resolver) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
 	if mc, ok := p.val.(*ssa.MakeClosure); ok && !call.IsInvoke() {
 		fn := mc.Fn.(*ssa.Function)
 		if recv, method := boundMethod(mc); method != nil {
 			args := bound{args: append([]ssa.Value{recv}, call.Args...), foreignRecv: p.foreign}
-			if method.Pkg() == w.pass.Pkg {
-				w.callFunc(s, w.pkg.Prog.FuncValue(method), call, args)
+			if method.Pkg() == res.pass.Pkg {
+				res.sites.callFunc(s, res.pkg.Prog.FuncValue(method), call, args)
 			} else {
-				w.callExternal(s, method, call, args)
+				res.sites.callExternal(s, method, call, args)
 			}
 			return
 		}
 		switch {
 		case p.free != nil:
-			w.callFunc(s, fn, call, bound{args: call.Args, free: p.free, freeValues: true})
+			res.sites.callFunc(s, fn, call, bound{args: call.Args, free: p.free, freeValues: true})
 		case !p.foreign:
-			w.callFunc(s, fn, call, bound{args: call.Args, free: mc.Bindings})
+			res.sites.callFunc(s, fn, call, bound{args: call.Args, free: mc.Bindings})
 		}
 		return
 	}
 	if p.val == nil || p.resultOf > 0 {
 		// Known from facts only: expand the callee's effects here.
-		d := &Dispatch{Args: w.argValues(call)}
+		d := &Dispatch{Args: res.argValues(call)}
 		if call.IsInvoke() {
 			d.Method = call.Method.Name()
 		}
-		for _, e := range w.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}, p) {
+		for _, e := range res.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}, p) {
 			s.fi.base.add(e)
 		}
 		return
@@ -117,10 +117,10 @@ func (w *walker) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
 		args.args = append([]ssa.Value{p.val}, call.Args...)
 		args.foreignRecv = p.foreign
 	}
-	if fn, obj := w.target(p.val, call.Method); fn != nil {
-		w.callFunc(s, fn, call, args)
+	if fn, obj := res.target(p.val, call.Method); fn != nil {
+		res.sites.callFunc(s, fn, call, args)
 	} else if obj != nil {
-		w.callExternal(s, obj, call, args)
+		res.sites.callExternal(s, obj, call, args)
 	}
 }
 
@@ -144,11 +144,11 @@ func boundMethod(mc *ssa.MakeClosure) (ssa.Value, *types.Func) {
 // same package, the setup code), where reconcilers keep their SDKs. In
 // other packages they would only fill the facts with the calls every
 // library makes through its own interfaces.
-func (w *walker) dispatchingUncached() bool {
-	if strings.HasPrefix(model.PkgPath(w.pass.Pkg), "sigs.k8s.io/controller-runtime/") {
+func (res *resolver) dispatchingUncached() bool {
+	if strings.HasPrefix(model.PkgPath(res.pass.Pkg), "sigs.k8s.io/controller-runtime/") {
 		return false // its adapters call the user's reconcilers, which are entries themselves
 	}
-	for _, obj := range w.pass.TypesInfo.Uses {
+	for _, obj := range res.pass.TypesInfo.Uses {
 		if obj.Pkg() != nil && model.PkgPath(obj.Pkg()) == model.ReconcilePkg {
 			return true
 		}
@@ -159,34 +159,34 @@ func (w *walker) dispatchingUncached() bool {
 	return false
 }
 
-func (w *walker) dispatching() bool {
-	if w.dispatches == nil {
-		d := w.dispatchingUncached()
-		w.dispatches = &d
+func (res *resolver) dispatching() bool {
+	if res.dispatches == nil {
+		d := res.dispatchingUncached()
+		res.dispatches = &d
 	}
-	return *w.dispatches
+	return *res.dispatches
 }
 
 // userInterface: the standard library's interfaces are the model's to
 // describe, and the bounded packages' (controller-runtime's client) bounded.
-func (w *walker) userInterface(method *types.Func) bool {
+func (res *resolver) userInterface(method *types.Func) bool {
 	if method.Pkg() == nil {
 		return false
 	}
 	path := model.PkgPath(method.Pkg())
-	return !model.IsStd(path) && !w.table.BoundedPackage(path)
+	return !model.IsStd(path) && !res.table.BoundedPackage(path)
 }
 
 // target finds the function a call of method (nil: of the func value
 // itself) on val reaches: a function of this package, or one of another.
-func (w *walker) target(val ssa.Value, method *types.Func) (*ssa.Function, *types.Func) {
+func (res *resolver) target(val ssa.Value, method *types.Func) (*ssa.Function, *types.Func) {
 	var obj *types.Func
 	if method == nil {
 		fn, ok := val.(*ssa.Function)
 		if !ok {
 			return nil, nil
 		}
-		if local, _ := w.resolve(fn); local != nil {
+		if local, _ := res.resolve(fn); local != nil {
 			return local, nil
 		}
 		obj, _ = fn.Object().(*types.Func)
@@ -200,19 +200,19 @@ func (w *walker) target(val ssa.Value, method *types.Func) (*ssa.Function, *type
 	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 		return nil, nil // a method of an interface embedded in the value: abstract
 	}
-	if obj.Pkg() == w.pass.Pkg {
-		fn := w.pkg.Prog.FuncValue(obj)
+	if obj.Pkg() == res.pass.Pkg {
+		fn := res.pkg.Prog.FuncValue(obj)
 		if fn == nil {
 			return nil, nil
 		}
-		local, _ := w.resolve(fn)
+		local, _ := res.resolve(fn)
 		return local, nil
 	}
 	return nil, obj.Origin()
 }
 
 // argValues evaluates the context and client arguments of a call.
-func (w *walker) argValues(call *ssa.CallCommon) []ArgValue {
+func (res *resolver) argValues(call *ssa.CallCommon) []ArgValue {
 	offset := 0
 	if call.IsInvoke() {
 		offset = 1
@@ -227,7 +227,7 @@ func (w *walker) argValues(call *ssa.CallCommon) []ArgValue {
 		default:
 			continue
 		}
-		args = append(args, argValue(i+offset, prop, w.eval(v, nil, prop)))
+		args = append(args, argValue(i+offset, prop, res.values.eval(v, nil, prop)))
 	}
 	return args
 }
@@ -262,10 +262,10 @@ func (e *Effect) decideArgs(decide func(r Requirement) Prov) {
 
 // expandDispatch replaces a dispatch whose callee is now known, target, by
 // the effects of the function it calls, each with the chain so far in front.
-func (w *walker) expandDispatch(e Effect, target Prov) []Effect {
+func (res *resolver) expandDispatch(e Effect, target Prov) []Effect {
 	var out []Effect
-	for _, d := range w.calleeEffects(target, e.Dispatch.Method) {
-		if ne, ok := w.bindDispatched(e, d); ok {
+	for _, d := range res.calleeEffects(target, e.Dispatch.Method) {
+		if ne, ok := res.bindDispatched(e, d); ok {
 			out = append(out, ne)
 		}
 	}
@@ -282,20 +282,20 @@ type dispatched struct {
 
 // calleeEffects returns the effects of calling method (a func value's own
 // call when "") on target.
-func (w *walker) calleeEffects(target Prov, method string) []dispatched {
-	return w.methodEffects(target, method, false)
+func (res *resolver) calleeEffects(target Prov, method string) []dispatched {
+	return res.methodEffects(target, method, false)
 }
 
 // methodEffects is calleeEffects; with keepDispatch, the dispatches inside
 // a method of this package are kept, their receiver decided (for
 // ResultMethods, whose importers decide them with the constructor's
 // arguments).
-func (w *walker) methodEffects(target Prov, method string, keepDispatch bool) []dispatched {
+func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool) []dispatched {
 	var out []dispatched
 	switch {
 	case len(target.alts) > 0:
 		for _, alt := range target.alts {
-			out = append(out, w.methodEffects(alt, method, keepDispatch)...)
+			out = append(out, res.methodEffects(alt, method, keepDispatch)...)
 		}
 		return out
 	case target.val == nil && target.external == nil:
@@ -303,18 +303,18 @@ func (w *walker) methodEffects(target Prov, method string, keepDispatch bool) []
 	case target.resultOf > 0:
 		obj := target.external
 		if fn, ok := target.val.(*ssa.Function); ok && obj == nil {
-			if _, external := w.resolve(fn); external != nil {
+			if _, external := res.resolve(fn); external != nil {
 				obj = external
 			}
 		}
 		var summary Summary
-		if obj == nil || !w.pass.ImportObjectFact(obj, &summary) {
+		if obj == nil || !res.pass.ImportObjectFact(obj, &summary) {
 			return nil
 		}
 		for _, rm := range summary.ResultMethods {
 			if rm.Result == target.resultOf-1 && rm.Method == method {
 				for _, e := range rm.Effects {
-					out = append(out, w.constructed(e.stripPositions(), target.args)...)
+					out = append(out, res.constructed(e.stripPositions(), target.args)...)
 				}
 			}
 		}
@@ -323,10 +323,10 @@ func (w *walker) methodEffects(target Prov, method string, keepDispatch bool) []
 		if method != "" {
 			return nil
 		}
-		return w.importedEffects(target.external)
+		return res.importedEffects(target.external)
 	}
 	if mc, ok := target.val.(*ssa.MakeClosure); ok && method == "" {
-		return w.closureEffects(mc, target)
+		return res.closureEffects(mc, target)
 	}
 	val := target.val
 	var m *types.Func
@@ -344,16 +344,16 @@ func (w *walker) methodEffects(target Prov, method string, keepDispatch bool) []
 		}
 	}
 	var effects []dispatched
-	local, external := w.target(val, m)
+	local, external := res.target(val, m)
 	switch {
 	case local != nil:
-		if fi := w.byFunc[local]; fi != nil {
+		if fi := res.byFunc[local]; fi != nil {
 			for _, e := range fi.summary.sorted() {
 				effects = append(effects, dispatched{effect: e})
 			}
 		}
 	case external != nil:
-		effects = w.importedEffects(external)
+		effects = res.importedEffects(external)
 	}
 	for _, d := range effects {
 		if d.effect.Dispatch != nil && !keepDispatch {
@@ -363,7 +363,7 @@ func (w *walker) methodEffects(target Prov, method string, keepDispatch bool) []
 			out = append(out, d)
 			continue
 		}
-		if d, ok := w.decideReceiver(d.effect, target); ok {
+		if d, ok := res.decideReceiver(d.effect, target); ok {
 			out = append(out, d)
 		}
 	}
@@ -381,7 +381,7 @@ const maxConstructedDepth = 4
 // implementation's effects; other requirements on the arguments become the
 // current function's own. Without the arguments (or past the depth bound)
 // only what depends on none stays.
-func (w *walker) constructed(e Effect, args []ssa.Value) []dispatched {
+func (res *resolver) constructed(e Effect, args []ssa.Value) []dispatched {
 	var ctor, rest []Requirement
 	for _, r := range e.Requires {
 		if r.Ctor {
@@ -394,14 +394,14 @@ func (w *walker) constructed(e Effect, args []ssa.Value) []dispatched {
 	if len(ctor) == 0 && e.Dispatch == nil {
 		return []dispatched{{effect: e}}
 	}
-	if args == nil || w.constructedDepth >= maxConstructedDepth {
+	if args == nil || res.constructedDepth >= maxConstructedDepth {
 		return nil
 	}
 	e.Requires = rest
 	own := Effect{Notes: slices.Clip(e.Notes)}
 	var target *Prov
 	for _, r := range ctor {
-		p := w.evalBound(bound{args: args}, r)
+		p := res.values.evalBound(bound{args: args}, r)
 		if r.Prop == Dispatches {
 			if p.Kind != Concrete {
 				return nil
@@ -409,7 +409,7 @@ func (w *walker) constructed(e Effect, args []ssa.Value) []dispatched {
 			target = &p
 			continue
 		}
-		if !w.require(&own, p, r.Prop) {
+		if !res.require(&own, p, r.Prop) {
 			return nil
 		}
 	}
@@ -420,14 +420,14 @@ func (w *walker) constructed(e Effect, args []ssa.Value) []dispatched {
 	if target == nil {
 		return nil
 	}
-	w.constructedDepth++
-	defer func() { w.constructedDepth-- }()
+	res.constructedDepth++
+	defer func() { res.constructedDepth-- }()
 	var out []dispatched
-	for _, d := range w.calleeEffects(*target, e.Dispatch.Method) {
+	for _, d := range res.calleeEffects(*target, e.Dispatch.Method) {
 		// d.own is on the current function's values, bindDispatched's
 		// requirements on the method's arguments: keep them apart.
 		inner := dispatched{effect: d.effect}
-		if ne, ok := w.bindDispatched(e, inner); ok {
+		if ne, ok := res.bindDispatched(e, inner); ok {
 			out = append(out, dispatched{effect: ne, own: slices.Concat(own.Requires, d.own)})
 		}
 	}
@@ -438,7 +438,7 @@ func (w *walker) constructed(e Effect, args []ssa.Value) []dispatched {
 // method, its receiver the bound value, or a func literal, its free
 // variables the captured ones. The requirements left are on the call's
 // arguments, numbered as the func value's parameters.
-func (w *walker) closureEffects(mc *ssa.MakeClosure, target Prov) []dispatched {
+func (res *resolver) closureEffects(mc *ssa.MakeClosure, target Prov) []dispatched {
 	free := bound{free: mc.Bindings}
 	foreign := target.foreign
 	if target.free != nil {
@@ -448,7 +448,7 @@ func (w *walker) closureEffects(mc *ssa.MakeClosure, target Prov) []dispatched {
 		if target.free != nil {
 			recv = target.free[0]
 		}
-		ds := w.calleeEffects(Prov{Kind: Concrete, val: recv, foreign: foreign}, method.Name())
+		ds := res.calleeEffects(Prov{Kind: Concrete, val: recv, foreign: foreign}, method.Name())
 		for i := range ds {
 			reqs := slices.Clone(ds[i].effect.Requires)
 			for k := range reqs {
@@ -459,17 +459,17 @@ func (w *walker) closureEffects(mc *ssa.MakeClosure, target Prov) []dispatched {
 		return ds
 	}
 	fn, _ := mc.Fn.(*ssa.Function)
-	fi := w.byFunc[fn]
+	fi := res.byFunc[fn]
 	if fi == nil || foreign {
 		return nil
 	}
 	var out []dispatched
 	for _, e := range fi.summary.sorted() {
 		if e.Dispatch != nil {
-			out = append(out, w.closureDispatch(e, free)...)
+			out = append(out, res.closureDispatch(e, free)...)
 			continue
 		}
-		if d, ok := w.decideFree(e, free); ok {
+		if d, ok := res.decideFree(e, free); ok {
 			out = append(out, d)
 		}
 	}
@@ -483,23 +483,23 @@ const maxClosureDepth = 4
 // closureDispatch expands a dispatch inside a closure through a value it
 // captured (a decorator calling the phase it wraps), decided with what the
 // closure captured.
-func (w *walker) closureDispatch(e Effect, free bound) []dispatched {
-	if len(e.Requires) != 1 || !e.Requires[0].Free || w.closureDepth >= maxClosureDepth {
+func (res *resolver) closureDispatch(e Effect, free bound) []dispatched {
+	if len(e.Requires) != 1 || !e.Requires[0].Free || res.closureDepth >= maxClosureDepth {
 		return nil
 	}
-	p := w.evalBound(free, e.Requires[0])
+	p := res.values.evalBound(free, e.Requires[0])
 	if p.Kind != Concrete {
 		return nil
 	}
-	w.closureDepth++
-	defer func() { w.closureDepth-- }()
+	res.closureDepth++
+	defer func() { res.closureDepth-- }()
 	var out []dispatched
-	for _, d := range w.calleeEffects(p, e.Dispatch.Method) {
-		ne, ok := w.bindDispatched(e, dispatched{effect: d.effect})
+	for _, d := range res.calleeEffects(p, e.Dispatch.Method) {
+		ne, ok := res.bindDispatched(e, dispatched{effect: d.effect})
 		if !ok {
 			continue
 		}
-		if nd, ok := w.decideFree(ne, free); ok {
+		if nd, ok := res.decideFree(ne, free); ok {
 			nd.own = append(nd.own, d.own...)
 			out = append(out, nd)
 		}
@@ -509,7 +509,7 @@ func (w *walker) closureDispatch(e Effect, free bound) []dispatched {
 
 // decideFree decides the requirements of a closure's effect on its free
 // variables with what it captured.
-func (w *walker) decideFree(e Effect, free bound) (dispatched, bool) {
+func (res *resolver) decideFree(e Effect, free bound) (dispatched, bool) {
 	d := dispatched{effect: e}
 	d.effect.Requires = nil
 	for _, r := range e.Requires {
@@ -518,7 +518,7 @@ func (w *walker) decideFree(e Effect, free bound) (dispatched, bool) {
 			continue
 		}
 		own := Effect{}
-		if !w.require(&own, w.evalBound(free, r), r.Prop) {
+		if !res.require(&own, res.values.evalBound(free, r), r.Prop) {
 			return d, false
 		}
 		d.own = append(d.own, own.Requires...)
@@ -529,14 +529,14 @@ func (w *walker) decideFree(e Effect, free bound) (dispatched, bool) {
 
 // importedEffects reads the effects of a function (or of the function a
 // variable holds) of another package from its fact.
-func (w *walker) importedEffects(obj types.Object) []dispatched {
+func (res *resolver) importedEffects(obj types.Object) []dispatched {
 	var summary Summary
-	if !w.pass.ImportObjectFact(obj, &summary) {
+	if !res.pass.ImportObjectFact(obj, &summary) {
 		return nil
 	}
 	var out []dispatched
 	for _, e := range summary.Effects {
-		if e, ok := w.expand(obj.Pkg(), e.stripPositions()); ok {
+		if e, ok := res.expand(obj.Pkg(), e.stripPositions()); ok {
 			out = append(out, dispatched{effect: e})
 		}
 	}
@@ -545,7 +545,7 @@ func (w *walker) importedEffects(obj types.Object) []dispatched {
 
 // decideReceiver decides the requirements of a method's effect on its
 // receiver with the concrete value target holds.
-func (w *walker) decideReceiver(ce Effect, target Prov) (dispatched, bool) {
+func (res *resolver) decideReceiver(ce Effect, target Prov) (dispatched, bool) {
 	d := dispatched{effect: ce}
 	d.effect.Requires = nil
 	d.effect.Notes = slices.Clip(ce.Notes)
@@ -554,7 +554,7 @@ func (w *walker) decideReceiver(ce Effect, target Prov) (dispatched, bool) {
 			d.effect.Requires = append(d.effect.Requires, r)
 			continue
 		}
-		p := w.eval(target.val, r.Path, r.Prop)
+		p := res.values.eval(target.val, r.Path, r.Prop)
 		if p.Kind == FromParam && target.foreign {
 			p = Prov{Kind: Unknown}
 		}
@@ -565,7 +565,7 @@ func (w *walker) decideReceiver(ce Effect, target Prov) (dispatched, bool) {
 		// keep it apart from the callee's.
 		own := d.effect
 		own.Requires = nil
-		if !w.require(&own, p, r.Prop) {
+		if !res.require(&own, p, r.Prop) {
 			return d, false
 		}
 		d.own = append(d.own, own.Requires...)
@@ -576,7 +576,7 @@ func (w *walker) decideReceiver(ce Effect, target Prov) (dispatched, bool) {
 
 // bindDispatched decides the requirements of d, an effect of the function e
 // dispatches to, on the callee's arguments with what e recorded of them.
-func (w *walker) bindDispatched(e Effect, d dispatched) (Effect, bool) {
+func (res *resolver) bindDispatched(e Effect, d dispatched) (Effect, bool) {
 	ce := d.effect
 	ne := ce
 	ne.Chain = append(slices.Clone(e.Chain), ce.Chain...)
@@ -594,14 +594,14 @@ func (w *walker) bindDispatched(e Effect, d dispatched) (Effect, bool) {
 		}
 		i := slices.IndexFunc(e.Dispatch.Args, func(a ArgValue) bool { return a.Param == r.Param && a.Prop == r.Prop })
 		if i < 0 || len(r.Path) > 0 {
-			if !w.require(&ne, Prov{Kind: Unknown}, r.Prop) {
+			if !res.require(&ne, Prov{Kind: Unknown}, r.Prop) {
 				return ne, false
 			}
 			continue
 		}
 		a := e.Dispatch.Args[i]
 		p := Prov{Kind: a.Kind, Origin: a.Origin, Param: a.From.Param, Free: a.From.Free, Path: a.From.Path, NilFallback: a.From.NilFallback}
-		if !w.require(&ne, p, r.Prop) {
+		if !res.require(&ne, p, r.Prop) {
 			return ne, false
 		}
 	}

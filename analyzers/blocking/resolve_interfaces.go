@@ -27,7 +27,7 @@ const maxConverted = 32
 // that implement it.
 // Interfaces of the standard library are left unresolved: the model says
 // what their well-known implementations do.
-func (w *walker) implementations(call *ssa.CallCommon) []*types.Func {
+func (res *resolver) implementations(call *ssa.CallCommon) []*types.Func {
 	method := call.Method
 	if method.Pkg() == nil || model.IsStd(model.PkgPath(method.Pkg())) {
 		return nil
@@ -52,14 +52,14 @@ func (w *walker) implementations(call *ssa.CallCommon) []*types.Func {
 			impls = append(impls, fn)
 		}
 	}
-	for _, t := range w.convertedTypes() {
+	for _, t := range res.convertedTypes() {
 		add(lookup(t))
 	}
 	if len(impls) > maxConverted {
 		return nil
 	}
 	var declared []*types.Func
-	for _, tn := range w.implementationCandidates() {
+	for _, tn := range res.implementationCandidates() {
 		if fn := lookup(types.NewPointer(tn.Type())); fn != nil && !seen[fn] {
 			declared = append(declared, fn)
 		}
@@ -74,13 +74,13 @@ func (w *walker) implementations(call *ssa.CallCommon) []*types.Func {
 
 // convertedTypes lists the concrete types that the package's code converts
 // to an interface, in a deterministic order.
-func (w *walker) convertedTypes() []types.Type {
-	if w.convertedTypesMemo != nil {
-		return w.convertedTypesMemo
+func (res *resolver) convertedTypes() []types.Type {
+	if res.convertedTypesMemo != nil {
+		return res.convertedTypesMemo
 	}
-	w.convertedTypesMemo = []types.Type{}
+	res.convertedTypesMemo = []types.Type{}
 	seen := make(map[string]bool)
-	for _, fi := range w.funcs {
+	for _, fi := range res.funcs {
 		for _, b := range fi.fn.Blocks {
 			for _, instr := range b.Instrs {
 				mi, ok := instr.(*ssa.MakeInterface)
@@ -93,15 +93,15 @@ func (w *walker) convertedTypes() []types.Type {
 				}
 				if key := types.TypeString(t, nil); !seen[key] {
 					seen[key] = true
-					w.convertedTypesMemo = append(w.convertedTypesMemo, t)
+					res.convertedTypesMemo = append(res.convertedTypesMemo, t)
 				}
 			}
 		}
 	}
-	slices.SortFunc(w.convertedTypesMemo, func(a, b types.Type) int {
+	slices.SortFunc(res.convertedTypesMemo, func(a, b types.Type) int {
 		return strings.Compare(types.TypeString(a, nil), types.TypeString(b, nil))
 	})
-	return w.convertedTypesMemo
+	return res.convertedTypesMemo
 }
 
 // implementationCandidates lists the non-generic named types, other than
@@ -110,22 +110,22 @@ func (w *walker) convertedTypes() []types.Type {
 // constructors' facts and the values bound to fields: a type another
 // package merely declares (a fake, a mock, an SDK's second client) is not
 // what production code put there.
-func (w *walker) implementationCandidates() []*types.TypeName {
-	if w.candidates != nil {
-		return w.candidates
+func (res *resolver) implementationCandidates() []*types.TypeName {
+	if res.candidates != nil {
+		return res.candidates
 	}
-	w.candidates = []*types.TypeName{}
-	scope := w.pass.Pkg.Scope()
+	res.candidates = []*types.TypeName{}
+	scope := res.pass.Pkg.Scope()
 	for _, name := range scope.Names() { // sorted
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
 			continue
 		}
 		named, ok := tn.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) || w.declaredInTest(tn) {
+		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) || res.declaredInTest(tn) {
 			continue
 		}
-		w.candidates = append(w.candidates, tn)
+		res.candidates = append(res.candidates, tn)
 	}
-	return w.candidates
+	return res.candidates
 }

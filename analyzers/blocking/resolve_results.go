@@ -1,0 +1,84 @@
+package blocking
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// ResultMethod is what calling Method on result Result of a function does:
+// the effects of the concrete value's method, its receiver decided.
+type ResultMethod struct {
+	Result  int
+	Method  string
+	Effects []Effect
+}
+
+// resultMethodsOf lists, for each result of interface type of fn, the
+// effects of each method of the concrete value fn returns there.
+func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
+	var methods []ResultMethod
+	results := fn.Signature.Results()
+	for i := range results.Len() {
+		iface, ok := results.At(i).Type().Underlying().(*types.Interface)
+		if !ok || iface.NumMethods() == 0 {
+			continue
+		}
+		p := res.values.resultConcrete(fn, i)
+		if p.Kind != Concrete {
+			continue
+		}
+		// The result's concrete value is known even when none of its
+		// methods blocks: say so, or importers would fall back to every
+		// implementation in sight, blocking ones included. (A package where
+		// nothing blocks has nothing to say: the pre-check skips it.)
+		if res.anyEffects() {
+			methods = append(methods, ResultMethod{Result: i})
+		}
+		for m := range iface.NumMethods() {
+			name := iface.Method(m).Name()
+			var effects []Effect
+			// fn's own parameters, not another function's: what
+			// depends on them becomes Ctor requirements.
+			p.foreign = false
+			for _, d := range res.methodEffects(p, name, true) {
+				// What depends on fn's parameters is decided where fn is
+				// called, with its arguments.
+				e := d.effect
+				for _, r := range d.own {
+					if !r.Free {
+						r.Ctor = true
+						e.Requires = append(slices.Clip(e.Requires), r)
+					}
+				}
+				if e.Dispatch != nil && !slices.ContainsFunc(e.Requires, func(r Requirement) bool { return r.Ctor && r.Prop == Dispatches }) {
+					continue // a dispatch on something else than what fn was given
+				}
+				effects = append(effects, e)
+			}
+			if len(effects) > MaxEffects {
+				effects = effects[:MaxEffects]
+			}
+			if len(effects) > 0 {
+				methods = append(methods, ResultMethod{Result: i, Method: name, Effects: effects})
+			}
+		}
+	}
+	return methods
+}
+
+func (rm ResultMethod) String() string {
+	return fmt.Sprintf("result %d.%s: %d effects", rm.Result, rm.Method, len(rm.Effects))
+}
+
+// anyEffects reports whether some function of the package may block.
+func (res *resolver) anyEffects() bool {
+	for _, fi := range res.funcs {
+		if len(fi.summary) > 0 {
+			return true
+		}
+	}
+	return false
+}
