@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"go/ast"
 	"go/types"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -56,6 +57,9 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 			}
 		}
 	}
+	if callsFuncParam(pass) {
+		return true // a callback helper: callers decide what it calls
+	}
 	seen := make(map[types.Object]bool)
 	interfaceCalls := false
 	for _, obj := range pass.TypesInfo.Uses {
@@ -81,6 +85,35 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 			if _, ok := f.Fact.(*Summary); ok && direct[f.Object.Pkg()] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// callsFuncParam reports whether a function of the package calls one of
+// its func-valued parameters (a retry helper's attempt, an iterator's
+// visitor): its fact says so, for callers that pass a closure that waits
+// (see resolver.dispatch).
+func callsFuncParam(pass *analysis.Pass) bool {
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && (v.Kind() == types.ParamVar || v.Kind() == types.RecvVar) {
+					found = true
+				}
+			}
+			return true
+		})
+		if found {
+			return true
 		}
 	}
 	return false

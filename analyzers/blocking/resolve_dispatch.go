@@ -53,10 +53,14 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 	p := res.values.eval(call.Value, nil, Dispatches)
 	switch p.Kind {
 	case FromParam:
-		if !res.dispatching() {
+		if !res.dispatching() && (call.IsInvoke() || len(p.Path) > 0) {
 			// Passing the call on to the callers is for the packages
 			// that bind reconcilers' values; elsewhere it would fill the
-			// facts with every library's calls through its parameters.
+			// facts with every library's calls through its parameters
+			// and their fields. A call of a func-valued parameter itself
+			// (a callback: a retry helper's attempt, a transaction's
+			// body) is passed on everywhere: the caller that passes a
+			// closure decides it.
 			return false
 		}
 		d := &Dispatch{Args: res.argValues(call)}

@@ -33,8 +33,12 @@ func (w *walker) solve() {
 			changed = false
 			for _, i := range component {
 				fi := w.funcs[i]
-				for _, c := range fi.calls {
-					for _, e := range w.byFunc[c.callee].summary.sorted() {
+				for _, c := range slices.Concat(fi.calls, fi.callbacks) {
+					effects := c.effects
+					if c.callee != nil {
+						effects = w.byFunc[c.callee].summary.sorted()
+					}
+					for _, e := range effects {
 						for _, e := range w.decide(e, c.args) {
 							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times)) {
 								changed = true

@@ -56,6 +56,9 @@ type callResolver interface {
 	// convertedTypes lists the concrete types that the package's code
 	// converts to an interface.
 	convertedTypes() []types.Type
+	// dispatching reports whether calls through the fields of parameters
+	// are passed on to the callers (packages that bind reconcilers).
+	dispatching() bool
 }
 
 // valueOrigins is what the walk and call resolution ask of value provenance
@@ -94,18 +97,24 @@ type funcInfo struct {
 	name  string
 	base  effectSet   // sinks in the body and effects of calls out of the package
 	calls []localCall // calls to functions of this package
+	// callbacks are effects of calls out of the package that call back
+	// into a func value the call passes (see callExternal): decided in
+	// solve, once the summaries of this package's functions are known.
+	callbacks []localCall
 	// summary is base plus the effects of calls, once solve has run.
 	summary effectSet
 }
 
-// localCall is a call to a function of the same package.
+// localCall is a call to a function of the same package, or, in a
+// funcInfo's callbacks, the effects of a call out of it that dispatch.
 type localCall struct {
-	callee *ssa.Function
-	frame  Frame
-	inLoop bool
-	times  int64 // see repeat
-	args   bound
-	guard  *Wait // see site
+	callee  *ssa.Function
+	effects []Effect // for callbacks: the callee's effects, in place of callee's summary
+	frame   Frame
+	inLoop  bool
+	times   int64 // see repeat
+	args    bound
+	guard   *Wait // see site
 }
 
 // site is where a call or a receive happens.
@@ -321,18 +330,29 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 	if !w.pass.ImportObjectFact(fn, &summary) {
 		return
 	}
+	caller := s
+	if !w.inModule(fn.Pkg()) {
+		caller.frame = s.exit()
+	}
+	var callbacks []Effect
 	for _, e := range summary.Effects {
 		e, ok := w.expand(fn.Pkg(), e.stripPositions())
 		if !ok {
 			continue
 		}
-		caller := s
-		if !w.inModule(fn.Pkg()) {
-			caller.frame = s.exit()
+		if e.Dispatch != nil {
+			// The callee calls a func value the caller gives it (a retry
+			// helper's attempt): that may be a closure of this package,
+			// whose summary solve has yet to compute.
+			callbacks = append(callbacks, e)
+			continue
 		}
 		for _, e := range w.decide(e, args) {
 			s.fi.base.add(e.guarded(s.guard).prefixed(caller.frame, s.inLoop).repeated(s.times))
 		}
+	}
+	if len(callbacks) > 0 {
+		s.fi.callbacks = append(s.fi.callbacks, localCall{effects: callbacks, frame: caller.frame, inLoop: s.inLoop, times: s.times, args: args, guard: s.guard})
 	}
 }
 
@@ -391,6 +411,12 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 		if r.Prop == Dispatches {
 			switch p.Kind {
 			case FromParam:
+				if len(p.Path) > 0 && !w.calls.dispatching() {
+					// A func value in a field of a parameter: for the
+					// packages that bind reconcilers' values only (see
+					// resolver.dispatch).
+					return e, nil, false
+				}
 				e.Requires = append(e.Requires, Requirement{Prop: r.Prop, Param: p.Param, Free: p.Free, Path: p.Path})
 			case Concrete:
 				target = &p
