@@ -678,13 +678,28 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 		}
 		return
 	}
+	var fed []ssa.Value
+	for _, ch := range others {
+		if w.handedToGoroutine(s.fi.fn, ch) {
+			fed = append(fed, ch)
+		}
+	}
+	if len(fed) > 0 {
+		// The goroutines started here end the wait, and ctx.Done() only
+		// cuts it short: the worker waits as long as their work, whose
+		// waits are recorded at the select.
+		for _, ch := range fed {
+			w.awaitSends(s, ch)
+		}
+		return
+	}
 	deadline := w.values.eval(done, nil, HasDeadline)
 	e := Effect{Check: "ctxdeadline", Sink: "select on ctx.Done()", InLoop: s.inLoop, Chain: []Frame{s.frame}}
 	if w.require(&e, deadline, HasDeadline) {
 		s.fi.base.add(e)
 	}
-	if len(others) == 0 || slices.ContainsFunc(others, func(ch ssa.Value) bool { return w.handedToGoroutine(s.fi.fn, ch) }) {
-		return // the goroutines started here end the wait, or nothing but ctx does
+	if len(others) == 0 {
+		return // nothing but ctx ends the wait
 	}
 	// A channel that another part of the program sends on or closes: the
 	// wait lasts until the ctx's deadline, for all the walk can tell.
