@@ -83,7 +83,7 @@ import this one. It reports nothing itself; sleeploop and the other checks do.`,
 	URL:        "https://github.com/reconcilelint/reconcilelint#how-it-works",
 	Run:        SafeRun(run),
 	ResultType: resultType,
-	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldNeeds)(nil)},
+	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldNeeds)(nil), (*Implementations)(nil)},
 }
 
 // Flags, shared by every package of a run.

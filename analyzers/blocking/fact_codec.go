@@ -48,6 +48,7 @@ func (w *walker) exportFacts() {
 		}
 	}
 	w.exportVarFacts()
+	w.exportImplementations()
 }
 
 // exportVarFacts exports, on an exported package-level variable of func

@@ -58,6 +58,10 @@ type Prov struct {
 	// alts, for Concrete, lists the values it may be when there are
 	// several (a slice of phases, an interface set on two branches).
 	alts []Prov
+	// impls, for Concrete, are the effects of the method a dispatch calls
+	// on every concrete type the module converts to the interface, when
+	// nothing decides the value (see implementedBy).
+	impls []Effect
 	// free, for a closure a callee made, holds the caller's values of the
 	// variables it captured (see closureOfCall).
 	free []ssa.Value

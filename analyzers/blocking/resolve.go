@@ -20,4 +20,5 @@ type resolver struct {
 	dispatches         *bool             // memo of dispatching
 	closureDepth       int               // see closureDispatch
 	constructedDepth   int               // see constructed
+	implemented        map[string][]ImplMethod // memo of implementedBy, by interface and method
 }

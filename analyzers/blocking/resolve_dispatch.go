@@ -297,6 +297,11 @@ func (res *resolver) calleeEffects(target Prov, method string) []dispatched {
 func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool) []dispatched {
 	var out []dispatched
 	switch {
+	case target.impls != nil:
+		for _, e := range target.impls {
+			out = append(out, dispatched{effect: e})
+		}
+		return out
 	case len(target.alts) > 0:
 		for _, alt := range target.alts {
 			out = append(out, res.methodEffects(alt, method, keepDispatch)...)

@@ -47,6 +47,8 @@ type callResolver interface {
 	expandDispatch(e Effect, target Prov) []Effect
 	// implementations lists the methods an interface call may run.
 	implementations(call *ssa.CallCommon) []*types.Func
+	// dispatchTo records a call whose callee p says.
+	dispatchTo(s site, call *ssa.CallCommon, p Prov)
 	// target finds the function a call of method (nil: of the func value
 	// itself) on val reaches.
 	target(val ssa.Value, method *types.Func) (*ssa.Function, *types.Func)
@@ -59,6 +61,9 @@ type callResolver interface {
 	// dispatching reports whether calls through the fields of parameters
 	// are passed on to the callers (packages that bind reconcilers).
 	dispatching() bool
+	// implementedBy is what method does on the concrete types the
+	// module's packages convert to the interface type t.
+	implementedBy(t types.Type, method string) []Effect
 }
 
 // valueOrigins is what the walk and call resolution ask of value provenance
@@ -253,11 +258,17 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 		if w.calls.dispatch(s, call) {
 			return
 		}
-		for _, impl := range w.calls.implementations(call) {
+		impls := w.calls.implementations(call)
+		for _, impl := range impls {
 			if impl.Pkg() == w.pass.Pkg {
 				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call, args)
 			} else {
 				w.callExternal(s, impl, call, args)
+			}
+		}
+		if len(impls) == 0 {
+			if effects := w.calls.implementedBy(call.Value.Type(), call.Method.Name()); effects != nil {
+				w.calls.dispatchTo(s, call, Prov{Kind: Concrete, impls: effects})
 			}
 		}
 		return
@@ -421,7 +432,17 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 			case Concrete:
 				target = &p
 			default:
-				return e, nil, false // nil, or not known: the call stays unresolved
+				// Not known here: the module's implementations of the
+				// interface, if any; else the call stays unresolved.
+				v := args.value(r)
+				if p.Kind == Nil || v == nil || len(r.Path) > 0 || e.Dispatch == nil || e.Dispatch.Method == "" {
+					return e, nil, false
+				}
+				impls := w.calls.implementedBy(v.Type(), e.Dispatch.Method)
+				if impls == nil {
+					return e, nil, false
+				}
+				target = &Prov{Kind: Concrete, impls: impls}
 			}
 			continue
 		}

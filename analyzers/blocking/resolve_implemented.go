@@ -1,0 +1,155 @@
+package blocking
+
+// Implementations across packages.
+//
+// A call through an interface of the module whose value this package cannot
+// trace (a client a registry returns, handed down as a parameter) would stay
+// unresolved. What production code can put there is what the module's
+// packages convert to that interface: each package exports, as a package
+// fact, the effects of each method of the concrete types its non-test code
+// converts to an interface of the module, and an importer resolves such a
+// call to the union of them (rapid type analysis, made modular by facts).
+// A binding that decides the value (see resolver.dispatch) is more precise
+// and is tried first; this is the fallback when nothing decides it.
+
+import (
+	"cmp"
+	"go/types"
+	"slices"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Implementations is the package fact: what the methods of the interfaces
+// of the module do on the concrete types this package converts to them.
+type Implementations struct {
+	Methods []ImplMethod
+}
+
+func (*Implementations) AFact() {}
+
+func (f *Implementations) String() string { return "implementations" }
+
+// ImplMethod is one method of one interface on one concrete type.
+type ImplMethod struct {
+	Iface  string // the interface's full name, "example.com/m/pkg.Client"
+	Method string
+	Type   string // the concrete type, for the order and the reader
+	// Effects are the method's, with no requirement on its receiver (which
+	// the caller cannot decide) and no dispatch left.
+	Effects []Effect
+}
+
+// maxImplemented bounds the concrete types one interface method resolves
+// to through the facts: past it, the interface is too general to say.
+const maxImplemented = 8
+
+// exportImplementations exports the package's Implementations fact.
+func (w *walker) exportImplementations() {
+	var methods []ImplMethod
+	seen := make(map[string]bool)
+	for _, fi := range w.funcs {
+		for _, b := range fi.fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				named, ok := types.Unalias(mi.Type()).(*types.Named)
+				if !ok || !w.inModule(named.Obj().Pkg()) || model.IsStd(model.PkgPath(named.Obj().Pkg())) {
+					continue
+				}
+				iface, ok := named.Underlying().(*types.Interface)
+				if !ok {
+					continue
+				}
+				key := types.TypeString(named, nil) + "\x00" + types.TypeString(mi.X.Type(), nil)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				for m := range iface.Methods() {
+					effects := w.implementedEffects(mi.X.Type(), m)
+					if len(effects) > 0 {
+						methods = append(methods, ImplMethod{Iface: types.TypeString(named, nil), Method: m.Name(), Type: types.TypeString(mi.X.Type(), nil), Effects: effects})
+					}
+				}
+			}
+		}
+	}
+	if len(methods) == 0 {
+		return
+	}
+	slices.SortFunc(methods, func(a, b ImplMethod) int {
+		return cmp.Or(cmp.Compare(a.Iface, b.Iface), cmp.Compare(a.Method, b.Method), cmp.Compare(a.Type, b.Type))
+	})
+	w.pass.ExportPackageFact(&Implementations{Methods: methods})
+}
+
+// implementedEffects is what method m does on a value of type t, as far as
+// it does not depend on the value itself.
+func (w *walker) implementedEffects(t types.Type, m *types.Func) []Effect {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	var effects []Effect
+	if fn.Pkg() == w.pass.Pkg {
+		local, _ := w.resolve(w.pkg.Prog.FuncValue(fn))
+		if fi := w.byFunc[local]; fi != nil {
+			effects = fi.summary.forFact()
+		}
+	} else {
+		var summary Summary
+		if !w.pass.ImportObjectFact(fn.Origin(), &summary) {
+			return nil
+		}
+		for _, e := range summary.Effects {
+			if e, ok := w.expand(fn.Pkg(), e); ok {
+				effects = append(effects, e)
+			}
+		}
+	}
+	var out []Effect
+	for _, e := range effects {
+		onReceiver := slices.ContainsFunc(e.Requires, func(r Requirement) bool { return !r.Free && r.Param == 0 })
+		if e.Dispatch == nil && !onReceiver {
+			out = append(out, e.stripPositions())
+		}
+	}
+	return out
+}
+
+// implementedBy returns, from the facts of the packages this one imports,
+// the effects of method on the concrete types the module converts to the
+// interface type t, or nil when t is not such an interface or too many
+// types implement it.
+func (res *resolver) implementedBy(t types.Type, method string) []Effect {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || !types.IsInterface(named) || !res.inModule(named.Obj().Pkg()) {
+		return nil
+	}
+	if res.implemented == nil {
+		res.implemented = make(map[string][]ImplMethod)
+		for _, f := range res.pass.AllPackageFacts() {
+			if impls, ok := f.Fact.(*Implementations); ok {
+				for _, m := range impls.Methods {
+					k := m.Iface + "\x00" + m.Method
+					res.implemented[k] = append(res.implemented[k], m)
+				}
+			}
+		}
+	}
+	found := res.implemented[types.TypeString(named, nil)+"\x00"+method]
+	if len(found) == 0 || len(found) > maxImplemented {
+		return nil
+	}
+	slices.SortFunc(found, func(a, b ImplMethod) int { return cmp.Compare(a.Type, b.Type) })
+	var effects []Effect
+	for _, m := range found {
+		effects = append(effects, m.Effects...)
+	}
+	return effects
+}
