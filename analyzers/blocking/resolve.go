@@ -15,10 +15,10 @@ type resolver struct {
 	sites  siteRecorder // the walk, which records the calls resolved
 	values valueOrigins // where a dispatched value comes from
 
-	candidates         []*types.TypeName // named types that may implement an interface; see implementations
-	convertedTypesMemo []types.Type      // memo of convertedTypes
-	dispatches         *bool             // memo of dispatching
-	closureDepth       int               // see closureDispatch
-	constructedDepth   int               // see constructed
+	candidates         []*types.TypeName       // named types that may implement an interface; see implementations
+	convertedTypesMemo []types.Type            // memo of convertedTypes
+	dispatches         *bool                   // memo of dispatching
+	closureDepth       int                     // see closureDispatch
+	constructedDepth   int                     // see constructed
 	implemented        map[string][]ImplMethod // memo of implementedBy, by interface and method
 }
