@@ -97,7 +97,11 @@ func (w *walker) implementedEffects(t types.Type, m *types.Func) []Effect {
 	}
 	var effects []Effect
 	if fn.Pkg() == w.pass.Pkg {
-		local, _ := w.resolve(w.pkg.Prog.FuncValue(fn))
+		value := w.pkg.Prog.FuncValue(fn)
+		if value == nil {
+			return nil // a method of a generic type: no one function
+		}
+		local, _ := w.resolve(value)
 		if fi := w.byFunc[local]; fi != nil {
 			effects = fi.summary.forFact()
 		}
