@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/url"
 
-	"example.com/specfetch/specload"
+	"example.com/specload"
 	ctrl "sigs.k8s.io/controller-runtime"
 )
 
@@ -33,3 +33,4 @@ func (r *QuickSpecReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	_, err = specload.NewLoader().LoadQuick(u)
 	return ctrl.Result{}, err
 }
+

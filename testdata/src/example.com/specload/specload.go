@@ -126,8 +126,8 @@ func (l *Loader) LoadFromData(data []byte) (*Doc, error) {
 }
 
 func (l *Loader) resolve(ref string) error {
-	if !l.ExternalRefs {
-		return errors.New("external reference not allowed: " + ref)
+	if err := l.allowed(ref); err != nil {
+		return err
 	}
 	u, err := url.Parse(ref)
 	if err != nil {
@@ -136,3 +136,12 @@ func (l *Loader) resolve(ref string) error {
 	_, err = l.read(u)
 	return err
 }
+
+// allowed says why ref may not be read: external references are off.
+func (l *Loader) allowed(ref string) (err error) {
+	if !l.ExternalRefs {
+		err = errors.New("external reference not allowed: " + ref)
+	}
+	return
+}
+
