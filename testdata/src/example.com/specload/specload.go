@@ -144,4 +144,3 @@ func (l *Loader) allowed(ref string) (err error) {
 	}
 	return
 }
-

@@ -33,4 +33,3 @@ func (r *QuickSpecReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	_, err = specload.NewLoader().LoadQuick(u)
 	return ctrl.Result{}, err
 }
-
