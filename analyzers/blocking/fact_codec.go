@@ -33,7 +33,7 @@ func (w *walker) exportFacts() {
 		}
 	}
 	for _, ex := range exports {
-		summary := &Summary{Effects: make([]Effect, len(ex.effects)), Needs: w.paramNeeds[w.pkg.Prog.FuncValue(ex.obj)]}
+		summary := &Summary{Effects: make([]Effect, len(ex.effects)), Needs: slices.Concat(w.paramNeeds[w.pkg.Prog.FuncValue(ex.obj)], w.setterNeedsOf[w.pkg.Prog.FuncValue(ex.obj)])}
 		for i, e := range ex.effects {
 			summary.Effects[i] = shareTail(e, shareable)
 		}

@@ -161,19 +161,24 @@ func merge(a, b Prov) Prov {
 }
 
 // closureOfCall makes the closure a function returns, p, known to the
-// caller when it captures only the function's parameters, which the call's
-// args give: a decorator (`wrap(r.reconcileInfra, "msg")` returns a func
-// literal that calls what it wraps).
+// caller, with the call's args for the function's parameters it captures:
+// a decorator (`wrap(r.reconcileInfra, "msg")` returns a func literal that
+// calls what it wraps). A variable of the function's own that it captures
+// (a cache the closure keeps) is out of sight: nil, so that what depends on
+// it stays unknown. A closure that captures nothing of the caller's is
+// left as it is.
 func closureOfCall(p Prov, mc *ssa.MakeClosure, fn *ssa.Function, args []ssa.Value) Prov {
 	free := make([]ssa.Value, len(mc.Bindings))
+	some := false
 	for k, b := range mc.Bindings {
 		// Captured by reference: the variable holds the parameter.
 		param, _ := storedOnce(b).(*ssa.Parameter)
-		i := slices.Index(fn.Params, param)
-		if param == nil || i < 0 || i >= len(args) {
-			return p // it captures the function's own variables: out of sight
+		if i := slices.Index(fn.Params, param); param != nil && i >= 0 && i < len(args) {
+			free[k], some = args[i], true
 		}
-		free[k] = args[i]
+	}
+	if !some {
+		return p // it captures the function's own variables only: out of sight
 	}
 	return Prov{Kind: Concrete, val: mc, free: free}
 }

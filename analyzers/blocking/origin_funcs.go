@@ -141,6 +141,11 @@ func (o *origins) globalFunc(g *ssa.Global) Prov {
 	if fn := o.storedFunc(g); fn != nil {
 		return Prov{Kind: Concrete, val: fn}
 	}
+	if stores := o.storesInto(g); len(stores) == 1 {
+		if p := o.eval(stores[0], nil, Dispatches); p.Kind == Concrete {
+			return p
+		}
+	}
 	return Prov{Kind: Unknown}
 }
 

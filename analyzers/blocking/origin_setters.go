@@ -126,3 +126,19 @@ func (o *origins) exportedSets(fn *ssa.Function) []FieldSet {
 	}
 	return sets
 }
+
+// setterParams lists the parameters of the package's exported functions
+// that it stores into g as they are: `func SetClient(c *http.Client) {
+// client = c }`, which another package (main) may call with a client the
+// package never sees.
+func (o *origins) setterParams(g *ssa.Global) []*ssa.Parameter {
+	var params []*ssa.Parameter
+	for _, v := range o.storesInto(g) {
+		p, ok := v.(*ssa.Parameter)
+		if !ok || p.Parent().Object() == nil || !p.Parent().Object().Exported() || p.Parent().Parent() != nil {
+			continue
+		}
+		params = append(params, p)
+	}
+	return params
+}

@@ -92,31 +92,70 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 
 // callsFuncParam reports whether a function of the package calls one of
 // its func-valued parameters (a retry helper's attempt, an iterator's
-// visitor): its fact says so, for callers that pass a closure that waits
-// (see resolver.dispatch).
+// visitor), or a closure calls an element of a list of funcs its maker was
+// given (`for _, r := range readers { r(u) }`, `readers[i](u)`): its fact
+// says so, for callers that pass a closure that waits (see
+// resolver.dispatch).
 func callsFuncParam(pass *analysis.Pass) bool {
+	param := func(e ast.Expr) *types.Var {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && (v.Kind() == types.ParamVar || v.Kind() == types.RecvVar) {
+				return v
+			}
+		}
+		return nil
+	}
 	found := false
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if found {
 				return false
 			}
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && (v.Kind() == types.ParamVar || v.Kind() == types.RecvVar) {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if param(n.Fun) != nil {
+					found = true
+				}
+			case *ast.FuncLit:
+				if callsOuterElement(pass, n, param) {
 					found = true
 				}
 			}
-			return true
+			return !found
 		})
 		if found {
 			return true
 		}
 	}
 	return false
+}
+
+// callsOuterElement reports whether the closure lit calls an element of a
+// parameter of an enclosing function.
+func callsOuterElement(pass *analysis.Pass, lit *ast.FuncLit, param func(ast.Expr) *types.Var) bool {
+	outer := func(e ast.Expr) bool {
+		v := param(e)
+		return v != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End())
+	}
+	elems := make(map[types.Object]bool) // range variables over such a parameter
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if id, ok := n.Value.(*ast.Ident); ok && outer(n.X) {
+				elems[pass.TypesInfo.Defs[id]] = true
+			}
+		case *ast.CallExpr:
+			switch fun := ast.Unparen(n.Fun).(type) {
+			case *ast.IndexExpr:
+				found = found || outer(fun.X)
+			case *ast.Ident:
+				found = found || elems[pass.TypesInfo.Uses[fun]]
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // mayTestPresence matches the signature of a helper that may test whether

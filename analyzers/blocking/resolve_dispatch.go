@@ -53,13 +53,14 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 	p := res.values.eval(call.Value, nil, Dispatches)
 	switch p.Kind {
 	case FromParam:
-		if !res.dispatching() && (call.IsInvoke() || len(p.Path) > 0) {
+		if !res.dispatching() && (call.IsInvoke() || !p.callback(s.fi.fn)) {
 			// Passing the call on to the callers is for the packages
 			// that bind reconcilers' values; elsewhere it would fill the
 			// facts with every library's calls through its parameters
 			// and their fields. A call of a func-valued parameter itself
 			// (a callback: a retry helper's attempt, a transaction's
-			// body) is passed on everywhere: the caller that passes a
+			// body), or of one a closure captured (a decorator's wrapped
+			// func), is passed on everywhere: the caller that passes a
 			// closure decides it.
 			return false
 		}
@@ -79,6 +80,40 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 			res.dispatchTo(s, call, alt)
 		}
 		return true
+	}
+	return false
+}
+
+// callback reports whether p, FromParam in fn, is a func-valued parameter
+// itself, or, in a closure, the variable holding a parameter of the
+// function that made it (a decorator's wrapped func), or an element of a
+// list of funcs passed so (a combinator that tries each reader in turn):
+// not a value in a field, nor a variable of the closure's maker.
+func (p Prov) callback(fn *ssa.Function) bool {
+	switch {
+	case len(p.Path) == 0:
+		return true
+	case !p.Free || p.Path[0] != captured || len(p.Path) > 2 || len(p.Path) == 2 && p.Path[1] != element:
+		return false
+	}
+	return capturesParam(fn, p.Param)
+}
+
+// capturesParam reports whether free variable i of the closure fn is a
+// parameter of the function that makes it, which only that function's
+// callers decide.
+func capturesParam(fn *ssa.Function, i int) bool {
+	maker := fn.Parent()
+	if maker == nil {
+		return false
+	}
+	for _, b := range maker.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+				_, ok := storedOnce(mc.Bindings[i]).(*ssa.Parameter)
+				return ok
+			}
+		}
 	}
 	return false
 }

@@ -33,6 +33,10 @@ type walker struct {
 	paramNeeds            map[*ssa.Function][]Effect // see bindings
 	importedNeeds         map[*types.Func][]Effect   // memo of calleeNeeds
 	elsewhere             *moduleFiles               // see posElsewhere
+
+	// setterNeedsOf holds the needs of setters of package variables, for
+	// the other packages that call them (see setterNeeds).
+	setterNeedsOf map[*ssa.Function][]Effect
 }
 
 // callResolver is what the walk and the origins ask of call resolution
@@ -84,6 +88,9 @@ type valueOrigins interface {
 	exportedSets(fn *ssa.Function) []FieldSet
 	// storedFunc is the one function the package stores into g, if any.
 	storedFunc(g *ssa.Global) *ssa.Function
+	// setterParams lists the parameters of exported functions of the
+	// package that are stored into g (see origin_setters.go).
+	setterParams(g *ssa.Global) []*ssa.Parameter
 }
 
 // siteRecorder is what call resolution asks of the walk: record, at a call
@@ -148,6 +155,7 @@ func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *
 		converted:      make(map[*ssa.Function]bool),
 		workerHandlers: make(map[*ssa.Function]bool),
 		paramNeeds:     make(map[*ssa.Function][]Effect),
+		setterNeedsOf:  make(map[*ssa.Function][]Effect),
 		importedNeeds:  make(map[*types.Func][]Effect),
 	}
 	res := &resolver{unit: u}
@@ -509,6 +517,9 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 		e = e.guarded(s.guard).repeated(s.times)
 		if entry.Why != "" {
 			e.Notes = []string{entry.Why}
+		}
+		if entry.Recv == model.Client && recv != nil {
+			w.setterNeeds(e, recv, entry.Params, params)
 		}
 		if w.valueRoles(&e, entry.Recv, recv) && w.valuesOf(&e, entry.Params, params) {
 			s.fi.base.add(e)

@@ -285,3 +285,55 @@ func (w *walker) calleeNeeds(call ssa.CallCommon) []Effect {
 	w.importedNeeds[callee] = needs
 	return needs
 }
+
+// setterNeeds records, for a client sink whose client v may be a package
+// variable that an exported setter of this package assigns, a need of the
+// setter: the effect e (the client's role not yet applied) blocks if the
+// client the setter's caller passes lacks a Timeout. The package's own
+// stores are decided here as for any package variable; the caller of the
+// setter (main, with the client it builds) decides this one, through the
+// setter's fact (see bindings).
+func (w *walker) setterNeeds(e Effect, v ssa.Value, roles []model.Role, values []ssa.Value) {
+	for _, g := range globalsBehind(v, w.pkg) {
+		for _, p := range w.values.setterParams(g) {
+			need := e
+			need.Notes = slices.Clone(e.Notes)
+			if !w.valuesOf(&need, roles, values) {
+				continue
+			}
+			need.Requires = append(slices.Clip(need.Requires), Requirement{Prop: HasTimeout, Param: slices.Index(p.Parent().Params, p)})
+			need.Bound = shortPkgName(g.Pkg.Pkg) + "." + g.Name()
+			if !slices.ContainsFunc(w.setterNeedsOf[p.Parent()], func(have Effect) bool { return have.key() == need.key() && have.Bound == need.Bound }) {
+				w.setterNeedsOf[p.Parent()] = append(w.setterNeedsOf[p.Parent()], need)
+			}
+		}
+	}
+}
+
+// globalsBehind lists the package variables of pkg that v is read from,
+// through the values it may take (`client := a; if b != nil { client = b }`).
+func globalsBehind(v ssa.Value, pkg *ssa.Package) []*ssa.Global {
+	var globals []*ssa.Global
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Phi:
+			for _, edge := range v.Edges {
+				walk(edge)
+			}
+		case *ssa.UnOp:
+			if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && g.Pkg == pkg {
+				globals = append(globals, g)
+			}
+		}
+	}
+	walk(v)
+	return globals
+}
+
+func shortPkgName(p *types.Package) string { return p.Name() }
