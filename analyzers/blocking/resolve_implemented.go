@@ -45,8 +45,14 @@ type ImplMethod struct {
 // to through the facts: past it, the interface is too general to say.
 const maxImplemented = 8
 
-// exportImplementations exports the package's Implementations fact.
+// exportImplementations exports the package's Implementations fact. A
+// dependency (a module with a version) exports none: its calls through its
+// own interfaces are its own business, resolved where its code converts, and
+// the fact would be copied into every importer's facts for nothing.
 func (w *walker) exportImplementations() {
+	if m := w.pass.Module; m != nil && m.Version != "" {
+		return
+	}
 	var methods []ImplMethod
 	seen := make(map[string]bool)
 	for _, fi := range w.funcs {
