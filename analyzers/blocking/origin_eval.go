@@ -260,6 +260,11 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 				return o.evalResultOf(f, i, path[1:], prop)
 			}
 		}
+		if name, i, ok := parseMethodResult(path[0]); ok {
+			if p, ok := o.evalMethodResult(v, name, i, path[1:], prop); ok {
+				return p
+			}
+		}
 	}
 	if prop == Dispatches && len(path) == 0 {
 		switch v.(type) {

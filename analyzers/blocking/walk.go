@@ -75,6 +75,9 @@ type valueOrigins interface {
 	// resultConcrete is the concrete value a function of this package
 	// returns as result i.
 	resultConcrete(fn *ssa.Function, i int) Prov
+	// methodResults is what the method called name of p, a concrete value
+	// a function of this package returns, returns (ResultMethod.Results).
+	methodResults(p Prov, name string) []ResultValue
 	// exportedSets is what the fact of fn says it sets.
 	exportedSets(fn *ssa.Function) []FieldSet
 	// storedFunc is the one function the package stores into g, if any.
