@@ -492,7 +492,7 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 		if entry.Why != "" {
 			e.Notes = []string{entry.Why}
 		}
-		if w.valueRoles(&e, entry.Recv, recv) && w.valuesOf(&e, entry.Params, params) {
+		if w.valueRolesAt(&e, entry.Recv, recv, entry.RecvPath) && w.valuesOf(&e, entry.Params, params) {
 			s.fi.base.add(e)
 		}
 	}
@@ -536,11 +536,18 @@ func (w *walker) valuesOf(e *Effect, roles []model.Role, values []ssa.Value) boo
 
 // valueRoles applies the provenance of a sink's client or context argument.
 func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
+	return w.valueRolesAt(e, role, v, nil)
+}
+
+// valueRolesAt is valueRoles for the value at clientPath below v, when
+// role is Client (an SDK's client whose field holds the *http.Client).
+func (w *walker) valueRolesAt(e *Effect, role model.Role, v ssa.Value, clientPath []string) bool {
 	var path []string
 	prop := HasDeadline
 	switch role {
 	case model.Client:
 		prop = HasTimeout
+		path = clientPath
 	case model.Ctx:
 	case model.Request:
 		path = []string{requestCtx}

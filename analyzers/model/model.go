@@ -62,6 +62,10 @@ type Func struct {
 	// receiver; Recv gives the receiver's.
 	Params []Role
 	Recv   Role
+	// RecvPath, for a Recv of role Client, is the field of the receiver
+	// that holds the *http.Client the request goes through: an SDK's
+	// client, whose own field the engine follows to where it was built.
+	RecvPath []string
 	// Why describes what the API lacks by itself, for messages: set on sinks
 	// that block with any argument, such as http.Get.
 	Why string
@@ -242,6 +246,16 @@ var Funcs = []Func{
 		Reason: "dials with no context: only the dialer's Timeout bounds it"},
 	{Name: "(*net.Dialer).DialContext", Kind: Sink, Check: httptimeout, Recv: Client, Params: []Role{Ctx, Network},
 		Reason: "dials for as long as the dialer's Timeout and the context allow"},
+
+	// SDKs whose requests do not go through a call the walk can follow.
+	// minio-go's GetObject returns at once: a goroutine of its own sends the
+	// request when the object is first read (or Stat'ed), so the wait is the
+	// caller's. The request goes through the client's httpClient, which
+	// minio-go builds without a Timeout (its Options take only a
+	// Transport), under the ctx given to GetObject.
+	{Name: "(*github.com/minio/minio-go/v7.Client).GetObject", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: []string{"httpClient"},
+		Params: []Role{Ctx}, Sink: "(*minio.Client).GetObject",
+		Reason: "reading the object sends the request, from minio-go's goroutine, through the client's http.Client under ctx"},
 
 	// Calls bounded only by their context.
 	{Name: "(*os/exec.Cmd).Run", Kind: Sink, Check: ctxdeadline, Recv: Command,
