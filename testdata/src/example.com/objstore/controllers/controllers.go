@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"example.com/objstore/azstore"
 	"example.com/objstore/blob"
 	ctrl "sigs.k8s.io/controller-runtime"
 )
@@ -22,7 +23,7 @@ func (r *IndexReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 }
 
 func readIndex(ctx context.Context, c *blob.Client) error {
-	rc, err := c.Get(ctx, "index.yaml") // want `\(\*minio.Client\).GetObject can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(v7/minio.go:33\), in what minio.New returns \(blob/blob.go:17\) and the reconcile ctx, which has no deadline\): \(\*controllers.IndexReconciler\).Reconcile \(controllers/controllers.go:21\) -> controllers.readIndex \(controllers/controllers.go:25\) -> \(\*blob.Client\).Get \(blob/blob.go:25\) -> \(\*minio.Client\).GetObject`
+	rc, err := c.Get(ctx, "index.yaml") // want `\(\*minio.Client\).GetObject can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(v7/minio.go:33\), in what minio.New returns \(blob/blob.go:17\) and the reconcile ctx, which has no deadline\): \(\*controllers.IndexReconciler\).Reconcile \(controllers/controllers.go:22\) -> controllers.readIndex \(controllers/controllers.go:26\) -> \(\*blob.Client\).Get \(blob/blob.go:25\) -> \(\*minio.Client\).GetObject`
 	if err != nil {
 		return err
 	}
@@ -42,4 +43,64 @@ func (r *BoundedIndexReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	return ctrl.Result{}, readIndex(ctx, c)
+}
+
+// The same reads from Azure Blob Storage, through an interface whose
+// implementation the Reconcile picks.
+
+type storage interface {
+	Get(ctx context.Context, name string) (io.ReadCloser, error)
+}
+
+func readFrom(ctx context.Context, s storage) error {
+	rc, err := s.Get(ctx, "index.yaml") // want `\(\*azblob.Client\).DownloadStream can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(azstore/azstore.go:26\) and the reconcile ctx, which has no deadline\): \(\*controllers.AzureIndexReconciler\).Reconcile \(controllers/controllers.go:72\) -> controllers.readFrom \(controllers/controllers.go:56\) -> \(\*azstore.Client\).Get \(azstore/azstore.go:88\) -> \(\*azblob.Client\).DownloadStream`
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	_, err = io.ReadAll(rc)
+	return err
+}
+
+type AzureIndexReconciler struct{}
+
+func (r *AzureIndexReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	c, err := azstore.New("https://acct.blob", req.Namespace, req.Name == "tls")
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, readFrom(ctx, c)
+}
+
+type DefaultAzureIndexReconciler struct{}
+
+func (r *DefaultAzureIndexReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	c, err := azstore.NewDefault("https://acct.blob", req.Namespace)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	rc, err := c.Get(ctx, req.Name) // want `\(\*azblob.Client\).DownloadStream can block the reconcile worker forever: nothing bounds it \(azcore's default http.Client, which has no Timeout, in what azblob.NewClientWithSharedKeyCredential returns \(azstore/azstore.go:52\) and the reconcile ctx, which has no deadline\)`
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, rc.Close()
+}
+
+// BoundedAzureIndexReconciler: the clients have a Timeout or a per-try
+// timeout; silent.
+type BoundedAzureIndexReconciler struct{}
+
+func (r *BoundedAzureIndexReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	c, err := azstore.NewBounded("https://acct.blob", req.Namespace)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := readFrom(ctx, c); err != nil {
+		return ctrl.Result{}, err
+	}
+	t, err := azstore.NewTryBounded("https://acct.blob", req.Namespace)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, readFrom(ctx, t)
 }
