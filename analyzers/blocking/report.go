@@ -91,6 +91,12 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 			if pos := r.w.posOf(site); pos.IsValid() {
 				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
 			}
+		} else if site, ok := f.clientBuiltAt(); ok && b.built && !inTest {
+			// The bound value builds the client when its method is
+			// called: the fix is where it builds it.
+			if pos := r.w.posOf(site); pos.IsValid() {
+				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
+			}
 		}
 		found = append(found, f)
 	}
@@ -142,7 +148,8 @@ func (f Finding) fixSite() (Frame, bool) {
 // context.Background() call); for a wait, the call where the module enters
 // it (the chain's exit). A client made without a Timeout stays at the
 // binding: which client, or which options for it, is what the binding
-// chooses.
+// chooses (unless a method of the bound value builds it: see
+// clientBuiltAt).
 func (f Finding) bindingFixSite() (Frame, bool) {
 	if site, ok := f.fixSite(); ok {
 		return site, true
@@ -166,6 +173,30 @@ func (f Finding) bindingFixSite() (Frame, bool) {
 		return f.Chain[exit], true
 	}
 	return Frame{}, false
+}
+
+// clientBuiltAt is, for an httptimeout finding, the one place its notes
+// name where a client was made without a Timeout (`http.Client without
+// Timeout (mtls/client.go:81)`), if there is one. posOf finds it only in a
+// package of the module.
+func (f Finding) clientBuiltAt() (Frame, bool) {
+	if f.Check != "httptimeout" || MadeInDependency(f.Effect) {
+		return Frame{}, false
+	}
+	var places []string
+	for _, n := range f.Notes {
+		if !strings.Contains(n, "imeout") || !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
+			continue
+		}
+		if strings.Contains(n, " or ") || strings.Contains(n, madeByNote) {
+			return Frame{}, false // several places, or a dependency's client: the binding chose it
+		}
+		places = append(places, n[strings.LastIndex(n, "(")+1:len(n)-1])
+	}
+	if len(places) != 1 {
+		return Frame{}, false
+	}
+	return Frame{Pos: places[0]}, true
 }
 
 // frameDir is the package directory of a frame's position, e.g. "sql" for

@@ -14,7 +14,7 @@ import (
 )
 
 func NewClient(ctx context.Context, ns string) (*http.Client, error) {
-	c := &http.Client{
+	c := &http.Client{ // want `\(\*http.Client\).Do can block the reconcile worker forever: the value bound to controllers.JobReconciler.registry at cmd/main.go:12 leaves it unbounded \(http.Client without Timeout \(agenttls/agenttls.go:17\) and http.NewRequest, which uses context.Background\(\) \(agentrest/agentrest.go:21\)\): \(\*controllers.JobReconciler\).Reconcile`
 		Transport: &http.Transport{TLSClientConfig: &tls.Config{ServerName: ns}},
 	}
 	return c, nil
