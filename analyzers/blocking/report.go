@@ -54,6 +54,9 @@ type Finding struct {
 	// BindingAt is where Binding is bound, when the finding sits elsewhere:
 	// at the call the bound value reaches, where the fix goes.
 	BindingAt string
+	// UsedAt is the call of this package that uses the client, when the
+	// finding sits where another package of the module made it.
+	UsedAt token.Pos
 }
 
 // Findings lists what check should report in this package, one finding per
@@ -71,6 +74,12 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 			f := Finding{Effect: e, Pos: cmp.Or(e.made, e.ReportPos()), InFinalizerBranch: entry.InFinalizerBranch(e)}
 			if site, ok := f.fixSite(); ok {
 				f.Pos = cmp.Or(r.w.posOf(site), f.Pos)
+			} else if site, ok := f.clientMadeAt(); ok && !e.made.IsValid() {
+				// A client made without a Timeout in another package
+				// of the module: the fix goes where it was made.
+				if pos := r.w.posOf(site); pos.IsValid() {
+					f.UsedAt, f.Pos = f.Pos, pos
+				}
 			}
 			found = append(found, f)
 		}
@@ -180,6 +189,17 @@ func (f Finding) bindingFixSite() (Frame, bool) {
 // Timeout (mtls/client.go:81)`), if there is one. posOf finds it only in a
 // package of the module.
 func (f Finding) clientBuiltAt() (Frame, bool) {
+	if slices.ContainsFunc(f.Notes, func(n string) bool { return strings.Contains(n, madeByNote) }) {
+		return Frame{}, false // a dependency's client: the binding chose it
+	}
+	return f.clientMadeAt()
+}
+
+// clientMadeAt is, for an httptimeout finding, the one place its notes name
+// where a client was made without a Timeout: a literal, or the call of a
+// dependency's constructor that returned it (`..., in what minio.New
+// returns (minio/minio.go:185)`), if there is one.
+func (f Finding) clientMadeAt() (Frame, bool) {
 	if f.Check != "httptimeout" || MadeInDependency(f.Effect) {
 		return Frame{}, false
 	}
@@ -188,8 +208,8 @@ func (f Finding) clientBuiltAt() (Frame, bool) {
 		if !strings.Contains(n, "imeout") || !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
 			continue
 		}
-		if strings.Contains(n, " or ") || strings.Contains(n, madeByNote) {
-			return Frame{}, false // several places, or a dependency's client: the binding chose it
+		if strings.Contains(n, " or ") {
+			return Frame{}, false // several places: each is a fix
 		}
 		places = append(places, n[strings.LastIndex(n, "(")+1:len(n)-1])
 	}

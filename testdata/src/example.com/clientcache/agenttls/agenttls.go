@@ -14,7 +14,7 @@ import (
 )
 
 func NewClient(ctx context.Context, ns string) (*http.Client, error) {
-	c := &http.Client{ // want `\(\*http.Client\).Do can block the reconcile worker forever: the value bound to controllers.JobReconciler.registry at cmd/main.go:12 leaves it unbounded \(http.Client without Timeout \(agenttls/agenttls.go:17\) and http.NewRequest, which uses context.Background\(\) \(agentrest/agentrest.go:21\)\): \(\*controllers.JobReconciler\).Reconcile`
+	c := &http.Client{ // want `\(\*http.Client\).Do can block the reconcile worker forever: the value bound to controllers.JobReconciler.registry at cmd/main.go:12 leaves it unbounded \(http.Client without Timeout \(agenttls/agenttls.go:17\) and http.NewRequest, which uses context.Background\(\) \(agentrest/agentrest.go:21\)\): \(\*controllers.JobReconciler\).Reconcile` `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(agentrest/agentrest.go:21\) and http.Client without Timeout \(agenttls/agenttls.go:17\)\): \(\*controllers.BundleReconciler\).Reconcile \(controllers/controllers.go:\d+\) -> controllers.download \(controllers/controllers.go:56\) -> \(\*agentrest.DownloadService\).Download \(agentrest/agentrest.go:52\) -> \(\*agentrest.Client\).Do \(agentrest/agentrest.go:25\) -> \(\*http.Client\).Do`
 		Transport: &http.Transport{TLSClientConfig: &tls.Config{ServerName: ns}},
 	}
 	return c, nil

@@ -53,7 +53,7 @@ func download(ctx context.Context, hc *http.Client, agent, file string) error {
 	if err != nil {
 		return err
 	}
-	_, err = ds.Download(ctx, file) // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(agentrest/agentrest.go:21\) and http.Client without Timeout \(agenttls/agenttls.go:17\)\): \(\*controllers.BundleReconciler\).Reconcile \(controllers/controllers.go:\d+\) -> controllers.download \(controllers/controllers.go:56\) -> \(\*agentrest.DownloadService\).Download \(agentrest/agentrest.go:52\) -> \(\*agentrest.Client\).Do \(agentrest/agentrest.go:25\) -> \(\*http.Client\).Do`
+	_, err = ds.Download(ctx, file)
 	return err
 }
 

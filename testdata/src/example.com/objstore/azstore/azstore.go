@@ -23,7 +23,7 @@ func clientOptions(tls bool) *azblob.ClientOptions {
 	}
 	return &azblob.ClientOptions{
 		ClientOptions: policy.ClientOptions{
-			Transport: &http.Client{
+			Transport: &http.Client{ // want `\(\*azblob.Client\).DownloadStream can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(azstore/azstore.go:26\) and the reconcile ctx, which has no deadline\): \(\*controllers.AzureIndexReconciler\).Reconcile \(controllers/controllers.go:72\) -> controllers.readFrom \(controllers/controllers.go:56\) -> \(\*azstore.Client\).Get \(azstore/azstore.go:88\) -> \(\*azblob.Client\).DownloadStream`
 				Transport: &http.Transport{},
 			},
 			Retry: policy.RetryOptions{},
@@ -49,7 +49,7 @@ func NewDefault(url, container string) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := azblob.NewClientWithSharedKeyCredential(url, cred, nil)
+	c, err := azblob.NewClientWithSharedKeyCredential(url, cred, nil) // want `\(\*azblob.Client\).DownloadStream can block the reconcile worker forever: nothing bounds it \(azcore's default http.Client, which has no Timeout, in what azblob.NewClientWithSharedKeyCredential returns \(azstore/azstore.go:52\) and the reconcile ctx, which has no deadline\)`
 	if err != nil {
 		return nil, err
 	}
