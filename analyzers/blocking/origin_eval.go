@@ -269,6 +269,11 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 				return o.evalResultOf(f, i, path[1:], prop)
 			}
 		}
+		if name, i, ok := parseMethodResult(path[0]); ok {
+			if p, ok := o.evalMethodResult(v, name, i, path[1:], prop); ok {
+				return p
+			}
+		}
 	}
 	if prop == Dispatches && len(path) == 0 {
 		switch v.(type) {
@@ -786,6 +791,11 @@ func (o *origins) evalCall(call *ssa.Call, i int, path []string, prop Property) 
 	if model.IsStd(model.PkgPath(callee.Pkg())) {
 		return Prov{Kind: Unknown}
 	}
+	if len(path) > 0 && path[0] == model.SDKHTTPClient {
+		if sdk := model.SDKClientOf(model.FuncName(callee)); sdk != nil {
+			return o.sdkHTTPClient(call, callee, sdk, path[1:], prop)
+		}
+	}
 	p := o.externalResult(callee.Origin(), i, path, prop, callArgs(call.Call))
 	if p.Kind == Lacks && prop == HasTimeout && !p.made.IsValid() && !o.inModule(callee.Pkg()) {
 		// A dependency's constructor that builds a client with no
@@ -794,6 +804,33 @@ func (o *origins) evalCall(call *ssa.Call, i int, path []string, prop Property) 
 		p.made = call.Pos()
 	}
 	return p
+}
+
+// sdkHTTPClient says where the HTTP client of the SDK client that call, a
+// constructor of model.SDKClients, returns comes from: the one its options
+// hold, or the SDK's default when they hold none. A per-try timeout set in
+// the options bounds each request whatever the client.
+func (o *origins) sdkHTTPClient(call *ssa.Call, callee *types.Func, sdk *model.SDKClient, path []string, prop Property) Prov {
+	args := callArgs(call.Call)
+	if prop != HasTimeout || len(path) > 0 || sdk.Param >= len(args) {
+		return Prov{Kind: Unknown}
+	}
+	if len(sdk.TryTimeout) > 0 && o.eval(args[sdk.Param], sdk.TryTimeout, HasTimeout).Kind == Has {
+		return Prov{Kind: Has}
+	}
+	p := o.eval(args[sdk.Param], sdk.Path, HasTimeout)
+	if p.Kind == Nil {
+		// The options hold no client (or there are none): the SDK's own.
+		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s%s%s returns (%s)", sdk.Fallback, madeByNote, shortFuncName(callee), o.posString(call.Pos())),
+			made: call.Pos()}
+	}
+	return p
+}
+
+// isSDKClient matches the clients of model.SDKClients.
+func isSDKClient(t types.Type) bool {
+	named := namedOf(pointee(t))
+	return named != nil && named.Obj().Pkg() != nil && model.IsSDKClientType(model.PkgPath(named.Obj().Pkg()), named.Obj().Name())
 }
 
 // madeByNote joins an origin in a dependency to the constructor call of
@@ -910,6 +947,8 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 		return []tracedPath{{[]string{commandCtx}, HasDeadline}}
 	case isNamed(pointee(t), "database/sql", "DB"):
 		return []tracedPath{{nil, DriverBounds}}
+	case isSDKClient(t):
+		return []tracedPath{{[]string{model.SDKHTTPClient}, HasTimeout}}
 	case depth == 0:
 		return nil
 	}

@@ -24,6 +24,21 @@ import (
 
 func callResult(i int) string { return "()" + strconv.Itoa(i) }
 
+// methodResultElem is the path element "result i of calling method name on
+// the value above": the client `reg.GetOrCreate(ctx, ns)` returns, reg an
+// interface in a field that main binds, is decided where reg's concrete
+// value is known (see evalInvoke).
+func methodResultElem(name string, i int) string { return name + "()" + strconv.Itoa(i) }
+
+func parseMethodResult(elem string) (string, int, bool) {
+	name, rest, ok := strings.Cut(elem, "()")
+	if !ok || name == "" {
+		return "", 0, false
+	}
+	i, err := strconv.Atoi(rest)
+	return name, i, err == nil
+}
+
 func parseCallResult(elem string) (int, bool) {
 	rest, ok := strings.CutPrefix(elem, "()")
 	if !ok {

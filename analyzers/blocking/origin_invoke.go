@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"fmt"
 	"go/types"
 	"slices"
 	"strings"
@@ -28,10 +29,17 @@ func (o *origins) evalInvoke(call *ssa.Call, i int, path []string, prop Property
 	}
 	args := callArgs(*c)
 	var ps []Prov
-	if recv := o.eval(c.Value, nil, Dispatches); recv.Kind == Concrete {
+	recv := o.eval(c.Value, nil, Dispatches)
+	if recv.Kind == Concrete {
 		for _, alt := range recv.flat() {
-			if alt.val == nil || alt.resultOf > 0 || isCallable(alt.val) {
-				return Prov{Kind: Unknown} // known from facts only: their results are not exported
+			if alt.resultOf > 0 {
+				// The value another package's constructor returned: its
+				// fact says what the method returns (ResultMethod.Results).
+				ps = append(ps, o.factMethodResult(alt, c.Method.Name(), i, path, prop))
+				continue
+			}
+			if alt.val == nil || isCallable(alt.val) {
+				return Prov{Kind: Unknown}
 			}
 			fn, obj := o.calls.target(alt.val, c.Method)
 			q := o.methodResult(fn, obj, i, path, prop, append([]ssa.Value{alt.val}, args[1:]...))
@@ -60,7 +68,133 @@ func (o *origins) evalInvoke(call *ssa.Call, i int, path []string, prop Property
 			ps = append(ps, o.methodResult(fn, obj, i, path, prop, implArgs))
 		}
 	}
-	return mergeAll(ps)
+	p := mergeAll(ps)
+	if p.Kind == Unknown && recv.Kind == FromParam && prop != Dispatches && len(recv.Path)+1+len(path) <= maxPath {
+		// The receiver is the caller's (an interface in a field of the
+		// reconciler, bound in main): what the method returns is decided
+		// where the receiver's concrete value is known, like a field of it.
+		return Prov{Kind: FromParam, Param: recv.Param, Free: recv.Free,
+			Path: append(append(slices.Clip(recv.Path), methodResultElem(c.Method.Name(), i)), path...)}
+	}
+	return p
+}
+
+// evalMethodResult says where result i of calling method name on v comes
+// from, at path below it (the path element methodResultElem): the concrete
+// values v may hold decide, through their method in this package or the
+// fact of the constructor of another package that returned them.
+func (o *origins) evalMethodResult(v ssa.Value, name string, i int, path []string, prop Property) (Prov, bool) {
+	recv := o.eval(v, nil, Dispatches)
+	if recv.Kind != Concrete {
+		return Prov{}, false
+	}
+	var ps []Prov
+	for _, alt := range recv.flat() {
+		if alt.resultOf > 0 {
+			ps = append(ps, o.factMethodResult(alt, name, i, path, prop))
+			continue
+		}
+		if alt.val == nil || isCallable(alt.val) {
+			return Prov{Kind: Unknown}, true
+		}
+		method := methodNamed(alt.val.Type(), name)
+		if method == nil {
+			return Prov{Kind: Unknown}, true
+		}
+		fn, obj := o.calls.target(alt.val, method)
+		q := o.methodResult(fn, obj, i, path, prop, []ssa.Value{alt.val})
+		if alt.foreign {
+			q = foreignProv(q)
+		}
+		ps = append(ps, q)
+	}
+	return mergeAll(ps), true
+}
+
+// methodNamed is the method called name of values of type t (or of *t).
+func methodNamed(t types.Type, name string) *types.Func {
+	for _, typ := range []types.Type{t, types.NewPointer(t)} {
+		ms := types.NewMethodSet(typ)
+		for k := range ms.Len() {
+			if fn, ok := ms.At(k).Obj().(*types.Func); ok && fn.Name() == name {
+				return fn
+			}
+		}
+		if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+			break
+		}
+	}
+	return nil
+}
+
+// factMethodResult says where result i of calling method on alt, the value
+// result alt.resultOf-1 of a function of another package, comes from at
+// path, from that function's fact.
+func (o *origins) factMethodResult(alt Prov, method string, i int, path []string, prop Property) Prov {
+	obj := alt.external
+	if fn, ok := alt.val.(*ssa.Function); ok && obj == nil {
+		_, obj = o.resolve(fn)
+	}
+	var summary Summary
+	if obj == nil || !o.pass.ImportObjectFact(obj, &summary) {
+		return Prov{Kind: Unknown}
+	}
+	for _, rm := range summary.ResultMethods {
+		if rm.Result == alt.resultOf-1 && rm.Method == method {
+			return o.resultProv(rm.Results, i, path, prop, nil)
+		}
+	}
+	return Prov{Kind: Unknown}
+}
+
+// methodResults is what the method called name of p, the concrete value a
+// function of this package returns, returns along the paths that lead to a
+// client or a context: exported with the function's ResultMethods, so that
+// a package that cannot see the concrete type knows what
+// `registry.GetOrCreate(ctx, ns)` returns. What the method takes from its
+// receiver is read from p; what it takes from its other arguments, or
+// from the function's parameters, is left out (unknown).
+func (o *origins) methodResults(p Prov, name string) []ResultValue {
+	var out []ResultValue
+	byKey := make(map[string]int)
+	for _, alt := range p.flat() {
+		if alt.val == nil || alt.resultOf > 0 || isCallable(alt.val) {
+			return nil
+		}
+		method := methodNamed(alt.val.Type(), name)
+		if method == nil {
+			return nil
+		}
+		fn, _ := o.calls.target(alt.val, method)
+		if fn == nil {
+			return nil
+		}
+		results := fn.Signature.Results()
+		for ri := range results.Len() {
+			for _, tp := range tracedPaths(results.At(ri).Type(), 3) {
+				q := o.resultProv(o.resultValues(fn), ri, tp.path, tp.prop, []ssa.Value{alt.val})
+				if q.Kind == FromParam || q.Kind == Concrete {
+					q = Prov{Kind: Unknown} // the constructor's parameters: out of sight here
+				}
+				k := fmt.Sprint(ri, tp.path)
+				rv := ResultValue{Result: ri, Path: tp.path, Kind: q.Kind, Origin: q.Origin}
+				if j, ok := byKey[k]; ok {
+					m := merge(Prov{Kind: out[j].Kind, Origin: out[j].Origin}, q)
+					out[j].Kind, out[j].Origin = m.Kind, m.Origin
+					continue
+				}
+				byKey[k] = len(out)
+				out = append(out, rv)
+			}
+		}
+	}
+	known := out[:0]
+	for _, rv := range out {
+		if rv.Kind != Unknown {
+			known = append(known, rv)
+		}
+	}
+	return known
 }
 
 // mergeAll merges the provenances of values that may each be the one used

@@ -54,6 +54,9 @@ type Finding struct {
 	// BindingAt is where Binding is bound, when the finding sits elsewhere:
 	// at the call the bound value reaches, where the fix goes.
 	BindingAt string
+	// UsedAt is the call of this package that uses the client, when the
+	// finding sits where another package of the module made it.
+	UsedAt token.Pos
 }
 
 // Findings lists what check should report in this package, one finding per
@@ -71,6 +74,12 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 			f := Finding{Effect: e, Pos: cmp.Or(e.made, e.ReportPos()), InFinalizerBranch: entry.InFinalizerBranch(e)}
 			if site, ok := f.fixSite(); ok {
 				f.Pos = cmp.Or(r.w.posOf(site), f.Pos)
+			} else if site, ok := f.clientMadeAt(); ok && !e.made.IsValid() {
+				// A client made without a Timeout in another package
+				// of the module: the fix goes where it was made.
+				if pos := r.w.posOf(site); pos.IsValid() {
+					f.UsedAt, f.Pos = f.Pos, pos
+				}
 			}
 			found = append(found, f)
 		}
@@ -88,6 +97,12 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 			// The fix is in the module, where the bound value leads, in
 			// this package or another: report it there, and name the
 			// binding.
+			if pos := r.w.posOf(site); pos.IsValid() {
+				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
+			}
+		} else if site, ok := f.clientBuiltAt(); ok && b.built && !inTest {
+			// The bound value builds the client when its method is
+			// called: the fix is where it builds it.
 			if pos := r.w.posOf(site); pos.IsValid() {
 				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
 			}
@@ -142,7 +157,8 @@ func (f Finding) fixSite() (Frame, bool) {
 // context.Background() call); for a wait, the call where the module enters
 // it (the chain's exit). A client made without a Timeout stays at the
 // binding: which client, or which options for it, is what the binding
-// chooses.
+// chooses (unless a method of the bound value builds it: see
+// clientBuiltAt).
 func (f Finding) bindingFixSite() (Frame, bool) {
 	if site, ok := f.fixSite(); ok {
 		return site, true
@@ -166,6 +182,41 @@ func (f Finding) bindingFixSite() (Frame, bool) {
 		return f.Chain[exit], true
 	}
 	return Frame{}, false
+}
+
+// clientBuiltAt is, for an httptimeout finding, the one place its notes
+// name where a client was made without a Timeout (`http.Client without
+// Timeout (mtls/client.go:81)`), if there is one. posOf finds it only in a
+// package of the module.
+func (f Finding) clientBuiltAt() (Frame, bool) {
+	if slices.ContainsFunc(f.Notes, func(n string) bool { return strings.Contains(n, madeByNote) }) {
+		return Frame{}, false // a dependency's client: the binding chose it
+	}
+	return f.clientMadeAt()
+}
+
+// clientMadeAt is, for an httptimeout finding, the one place its notes name
+// where a client was made without a Timeout: a literal, or the call of a
+// dependency's constructor that returned it (`..., in what minio.New
+// returns (minio/minio.go:185)`), if there is one.
+func (f Finding) clientMadeAt() (Frame, bool) {
+	if f.Check != "httptimeout" || MadeInDependency(f.Effect) {
+		return Frame{}, false
+	}
+	var places []string
+	for _, n := range f.Notes {
+		if !strings.Contains(n, "imeout") || !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
+			continue
+		}
+		if strings.Contains(n, " or ") {
+			return Frame{}, false // several places: each is a fix
+		}
+		places = append(places, n[strings.LastIndex(n, "(")+1:len(n)-1])
+	}
+	if len(places) != 1 {
+		return Frame{}, false
+	}
+	return Frame{Pos: places[0]}, true
 }
 
 // frameDir is the package directory of a frame's position, e.g. "sql" for

@@ -14,6 +14,10 @@ type ResultMethod struct {
 	Result  int
 	Method  string
 	Effects []Effect
+	// Results: what the method returns, where it matters (the client a
+	// registry's GetOrCreate returns), as far as the function's own code
+	// decides it.
+	Results []ResultValue `json:",omitempty"`
 }
 
 // resultMethodsOf lists, for each result of interface type of fn, the
@@ -34,7 +38,14 @@ func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		// methods blocks: say so, or importers would fall back to every
 		// implementation in sight, blocking ones included. (A package where
 		// nothing blocks has nothing to say: the pre-check skips it.)
-		if res.anyEffects() {
+		var returned []ResultMethod
+		for m := range iface.NumMethods() {
+			name := iface.Method(m).Name()
+			if rvs := res.values.methodResults(p, name); len(rvs) > 0 {
+				returned = append(returned, ResultMethod{Result: i, Method: name, Results: rvs})
+			}
+		}
+		if res.anyEffects() || len(returned) > 0 {
 			methods = append(methods, ResultMethod{Result: i})
 		}
 		for m := range iface.NumMethods() {
@@ -61,8 +72,12 @@ func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 			if len(effects) > MaxEffects {
 				effects = effects[:MaxEffects]
 			}
-			if len(effects) > 0 {
-				methods = append(methods, ResultMethod{Result: i, Method: name, Effects: effects})
+			rm := ResultMethod{Result: i, Method: name, Effects: effects}
+			if k := slices.IndexFunc(returned, func(r ResultMethod) bool { return r.Method == name }); k >= 0 {
+				rm.Results = returned[k].Results
+			}
+			if len(rm.Effects) > 0 || len(rm.Results) > 0 {
+				methods = append(methods, rm)
 			}
 		}
 	}
@@ -70,7 +85,11 @@ func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 }
 
 func (rm ResultMethod) String() string {
-	return fmt.Sprintf("result %d.%s: %d effects", rm.Result, rm.Method, len(rm.Effects))
+	s := fmt.Sprintf("result %d.%s: %d effects", rm.Result, rm.Method, len(rm.Effects))
+	for _, r := range rm.Results {
+		s += ", " + r.String()
+	}
+	return s
 }
 
 // anyEffects reports whether some function of the package may block.

@@ -84,6 +84,9 @@ type valueOrigins interface {
 	// resultConcrete is the concrete value a function of this package
 	// returns as result i.
 	resultConcrete(fn *ssa.Function, i int) Prov
+	// methodResults is what the method called name of p, a concrete value
+	// a function of this package returns, returns (ResultMethod.Results).
+	methodResults(p Prov, name string) []ResultValue
 	// exportedSets is what the fact of fn says it sets.
 	exportedSets(fn *ssa.Function) []FieldSet
 	// storedFunc is the one function the package stores into g, if any.
@@ -521,7 +524,7 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 		if entry.Recv == model.Client && recv != nil {
 			w.setterNeeds(e, recv, entry.Params, params)
 		}
-		if w.valueRoles(&e, entry.Recv, recv) && w.valuesOf(&e, entry.Params, params) {
+		if w.valueRolesAt(&e, entry.Recv, recv, entry.RecvPath) && w.valuesOf(&e, entry.Params, params) {
 			s.fi.base.add(e)
 		}
 	}
@@ -565,11 +568,18 @@ func (w *walker) valuesOf(e *Effect, roles []model.Role, values []ssa.Value) boo
 
 // valueRoles applies the provenance of a sink's client or context argument.
 func (w *walker) valueRoles(e *Effect, role model.Role, v ssa.Value) bool {
+	return w.valueRolesAt(e, role, v, nil)
+}
+
+// valueRolesAt is valueRoles for the value at clientPath below v, when
+// role is Client (an SDK's client whose field holds the *http.Client).
+func (w *walker) valueRolesAt(e *Effect, role model.Role, v ssa.Value, clientPath []string) bool {
 	var path []string
 	prop := HasDeadline
 	switch role {
 	case model.Client:
 		prop = HasTimeout
+		path = clientPath
 	case model.Ctx:
 	case model.Request:
 		path = []string{requestCtx}

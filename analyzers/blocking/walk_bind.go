@@ -35,6 +35,10 @@ type Binding struct {
 	Pos    token.Pos
 	Field  string // e.g. "controller.BucketReconciler.Cloud"
 	Effect Effect // the effect, with the bound value's origin in its notes
+	// built: the value that decided is what a method of the bound value
+	// returns (a registry's GetOrCreate): the binding chose the
+	// implementation, which builds the client.
+	built bool
 }
 
 // reconcileCtxNote is the origin of the ctx a reconcile worker passes.
@@ -247,7 +251,7 @@ func (w *walker) bind(fn *ssa.Function, pos token.Pos, need Effect, args bound) 
 			continue
 		}
 		decided.Notes = append(decided.Notes, need.Notes...) // the bound value first
-		found = append(found, Binding{Pos: pos, Field: need.Bound, Effect: decided})
+		found = append(found, Binding{Pos: pos, Field: need.Bound, Effect: decided, built: throughMethod(need.Requires[0].Path)})
 	}
 	return found
 }
@@ -337,3 +341,12 @@ func globalsBehind(v ssa.Value, pkg *ssa.Package) []*ssa.Global {
 }
 
 func shortPkgName(p *types.Package) string { return p.Name() }
+
+// throughMethod reports whether path goes through what a method returns
+// (methodResultElem).
+func throughMethod(path []string) bool {
+	return slices.ContainsFunc(path, func(elem string) bool {
+		_, _, ok := parseMethodResult(elem)
+		return ok
+	})
+}

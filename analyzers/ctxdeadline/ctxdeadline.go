@@ -40,6 +40,9 @@ func run(pass *analysis.Pass) (any, error) {
 	http := make(map[token.Pos]bool)
 	for _, f := range result.Findings("httptimeout", all) {
 		http[f.Pos] = true
+		if f.UsedAt.IsValid() {
+			http[f.UsedAt] = true // the call that uses a client made elsewhere
+		}
 	}
 	for _, f := range result.Findings(name, all) {
 		if !http[f.Pos] {

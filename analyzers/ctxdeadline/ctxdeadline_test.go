@@ -27,7 +27,7 @@ func TestAssumeReconciliationTimeout(t *testing.T) {
 // also waits on a context without a deadline.
 func TestHTTPTimeoutWins(t *testing.T) {
 	var r fixtures.Recorder
-	analysistest.Run(&r, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/resolve/controllers")
+	analysistest.Run(&r, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/resolve/controllers", "example.com/resolve/execsdk")
 	for _, e := range r.Errors {
 		if !strings.Contains(e, "no diagnostic was reported") {
 			t.Error(e)

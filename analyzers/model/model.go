@@ -62,6 +62,10 @@ type Func struct {
 	// receiver; Recv gives the receiver's.
 	Params []Role
 	Recv   Role
+	// RecvPath, for a Recv of role Client, is the field of the receiver
+	// that holds the *http.Client the request goes through: an SDK's
+	// client, whose own field the engine follows to where it was built.
+	RecvPath []string
 	// Why describes what the API lacks by itself, for messages: set on sinks
 	// that block with any argument, such as http.Get.
 	Why string
@@ -243,6 +247,37 @@ var Funcs = []Func{
 	{Name: "(*net.Dialer).DialContext", Kind: Sink, Check: httptimeout, Recv: Client, Params: []Role{Ctx, Network},
 		Reason: "dials for as long as the dialer's Timeout and the context allow"},
 
+	// SDKs whose requests do not go through a call the walk can follow.
+	// minio-go's GetObject returns at once: a goroutine of its own sends the
+	// request when the object is first read (or Stat'ed), so the wait is the
+	// caller's. The request goes through the client's httpClient, which
+	// minio-go builds without a Timeout (its Options take only a
+	// Transport), under the ctx given to GetObject.
+	{Name: "(*github.com/minio/minio-go/v7.Client).GetObject", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: []string{"httpClient"},
+		Params: []Role{Ctx}, Sink: "(*minio.Client).GetObject",
+		Reason: "reading the object sends the request, from minio-go's goroutine, through the client's http.Client under ctx"},
+
+	// Azure Blob Storage: every request goes through the pipeline of the
+	// client's options (see SDKClients), under the ctx given to the call.
+	{Name: azblobClient + "CreateContainer", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).CreateContainer", Reason: azblobReason},
+	{Name: azblobClient + "DeleteBlob", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).DeleteBlob", Reason: azblobReason},
+	{Name: azblobClient + "DeleteContainer", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).DeleteContainer", Reason: azblobReason},
+	{Name: azblobClient + "DownloadBuffer", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).DownloadBuffer", Reason: azblobReason},
+	{Name: azblobClient + "DownloadFile", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).DownloadFile", Reason: azblobReason},
+	{Name: azblobClient + "DownloadStream", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).DownloadStream", Reason: azblobReason},
+	{Name: azblobClient + "UploadBuffer", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).UploadBuffer", Reason: azblobReason},
+	{Name: azblobClient + "UploadFile", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).UploadFile", Reason: azblobReason},
+	{Name: azblobClient + "UploadStream", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: sdkHTTP, Params: []Role{Ctx},
+		Sink: "(*azblob.Client).UploadStream", Reason: azblobReason},
+
 	// Calls bounded only by their context.
 	{Name: "(*os/exec.Cmd).Run", Kind: Sink, Check: ctxdeadline, Recv: Command,
 		Reason: "waits for the command to exit; only CommandContext's context can stop it"},
@@ -344,6 +379,77 @@ var Backoffs = []BackoffValue{
 		Reason: "client-go's default for calls that may fail transiently"},
 	{Name: retryPkg + "DefaultRetry", Steps: 5, Duration: 10 * time.Millisecond, Factor: 1, Jitter: 0.1,
 		Reason: "client-go's default for conflict retries"},
+}
+
+// SDKHTTPClient is the path element that follows an SDK's client (a
+// Type of SDKClients) to the HTTP client its requests go through.
+const SDKHTTPClient = "(its HTTP client)"
+
+var sdkHTTP = []string{SDKHTTPClient}
+
+const (
+	azblobPkg    = "github.com/Azure/azure-sdk-for-go/sdk/storage/azblob"
+	azblobClient = "(*" + azblobPkg + ".Client)."
+	azblobReason = "sends the request through the client's pipeline, bounded only by its HTTP client's Timeout, a per-try timeout and ctx"
+)
+
+// SDKClient is an SDK's constructor whose client sends every request
+// through the HTTP client its options hold, at Path below parameter
+// Param, or through Fallback when the options hold none: an SDK whose
+// requests go through a pipeline of interfaces the walk cannot follow.
+type SDKClient struct {
+	Name     string // the constructor
+	Type     string // the client it returns, "pkg/path.Type"
+	Param    int
+	Path     []string
+	Fallback string
+	// TryTimeout, below Param, is a per-try timeout that bounds each
+	// request when it is set.
+	TryTimeout []string
+	Reason     string
+}
+
+// azcore (under every Azure SDK client) sends through
+// ClientOptions.Transport, an *http.Client as a rule, else through its
+// default http.Client, which has dial and TLS timeouts but no Timeout;
+// RetryOptions.TryTimeout is disabled unless set.
+var azblobOptions = []string{"ClientOptions", "Transport"}
+var azblobTry = []string{"ClientOptions", "Retry", "TryTimeout"}
+
+const (
+	azcoreDefault = "azcore's default http.Client, which has no Timeout"
+	azcoreReason  = "azcore sends through ClientOptions.Transport, or its default http.Client (no Timeout) when nil; RetryOptions.TryTimeout bounds each try when set"
+)
+
+// SDKClients are the constructors of SDK clients whose requests the engine
+// follows to the HTTP client their options hold.
+var SDKClients = []SDKClient{
+	{Name: azblobPkg + ".NewClient", Type: azblobPkg + ".Client", Param: 2, Path: azblobOptions, Fallback: azcoreDefault, TryTimeout: azblobTry, Reason: azcoreReason},
+	{Name: azblobPkg + ".NewClientFromConnectionString", Type: azblobPkg + ".Client", Param: 1, Path: azblobOptions, Fallback: azcoreDefault, TryTimeout: azblobTry, Reason: azcoreReason},
+	{Name: azblobPkg + ".NewClientWithNoCredential", Type: azblobPkg + ".Client", Param: 1, Path: azblobOptions, Fallback: azcoreDefault, TryTimeout: azblobTry, Reason: azcoreReason},
+	{Name: azblobPkg + ".NewClientWithSharedKeyCredential", Type: azblobPkg + ".Client", Param: 2, Path: azblobOptions, Fallback: azcoreDefault, TryTimeout: azblobTry, Reason: azcoreReason},
+}
+
+// SDKClientOf returns the SDKClients entry of the constructor of that full
+// name, or nil.
+func SDKClientOf(name string) *SDKClient {
+	for i := range SDKClients {
+		if SDKClients[i].Name == name {
+			return &SDKClients[i]
+		}
+	}
+	return nil
+}
+
+// IsSDKClientType reports whether pkgPath.name is the Type of an entry of
+// SDKClients.
+func IsSDKClientType(pkgPath, name string) bool {
+	for _, c := range SDKClients {
+		if c.Type == pkgPath+"."+name {
+			return true
+		}
+	}
+	return false
 }
 
 // Carrier is a function whose result, an *http.Request or an *exec.Cmd,

@@ -15,7 +15,7 @@ type Client struct {
 }
 
 func NewClient(uri, user, pass string) (*Client, error) {
-	return &Client{Endpoint: uri}, nil
+	return &Client{Endpoint: uri}, nil // want `\(\*http.Client\).Do can block the reconcile worker forever: .*msgsdk.Client.timeout, never set`
 }
 
 func NewTLSClient(uri, user, pass string, transport http.RoundTripper) (*Client, error) {

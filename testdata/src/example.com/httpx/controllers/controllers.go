@@ -63,7 +63,7 @@ type UnboundedReconciler struct{}
 
 func (r *UnboundedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	go sdk.New("https://storage.example.com").Get(context.TODO(), req.Name)
-	err := sdk.New("https://storage.example.com").Get(ctx, req.Name) // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(sdk/sdk.go:18\) and the reconcile ctx, which has no deadline\): \(\*controllers.UnboundedReconciler\).Reconcile \(controllers/controllers.go:66\) -> \(\*sdk.Client\).Get \(sdk/sdk.go:46\) -> \(\*http.Client\).Do`
+	err := sdk.New("https://storage.example.com").Get(ctx, req.Name)
 	return ctrl.Result{}, err
 }
 

@@ -15,7 +15,7 @@ type Client struct {
 
 // New builds a client without Timeout.
 func New(base string) *Client { // want New:`blocks\(result 0.http lacks it: http.Client without Timeout \(sdk/sdk.go:18\)\)`
-	return &Client{base: base, http: &http.Client{}}
+	return &Client{base: base, http: &http.Client{}} // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(sdk/sdk.go:18\) and the reconcile ctx, which has no deadline\): \(\*controllers.UnboundedReconciler\).Reconcile \(controllers/controllers.go:66\) -> \(\*sdk.Client\).Get \(sdk/sdk.go:46\) -> \(\*http.Client\).Do`
 }
 
 // NewWithTimeout builds a client with one.

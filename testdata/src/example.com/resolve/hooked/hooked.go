@@ -21,7 +21,7 @@ func (c *Client) Delete(url string) error {
 	return resp.Body.Close()
 }
 
-func newDefault() *Client { return &Client{http: &http.Client{}} }
+func newDefault() *Client { return &Client{http: &http.Client{}} } // want `(?s)\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(hooked/hooked.go:13\) and http.Client without Timeout \(hooked/hooked.go:24\)\).*\(and 1 other blocking call through the same value\)`
 
 func newBounded() *Client { return &Client{http: &http.Client{Timeout: 10 * time.Second}} }
 

@@ -10,7 +10,7 @@ import (
 )
 
 func Client(url string) *porta.Client {
-	return porta.New(url, &http.Client{Transport: &http.Transport{}})
+	return porta.New(url, &http.Client{Transport: &http.Transport{}}) // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(porta/porta.go:17\) and http.Client without Timeout \(portahelper/portahelper.go:13\)\).*\(and 1 other blocking call through the same value\)`
 }
 
 func BoundedClient(url string) *porta.Client {

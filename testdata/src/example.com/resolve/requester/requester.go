@@ -11,7 +11,7 @@ type Interface interface {
 	Request(method, url string) error
 }
 
-var httpClient = &http.Client{Transport: &http.Transport{IdleConnTimeout: 30 * time.Second}}
+var httpClient = &http.Client{Transport: &http.Transport{IdleConnTimeout: 30 * time.Second}} // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.Client without Timeout \(requester/requester.go:14\) and http.NewRequest, which uses context.Background\(\) \(requester/requester.go:19\)\): \(\*controllers.StepsReconciler\).Reconcile`
 
 type Requester struct{ Host string }
 

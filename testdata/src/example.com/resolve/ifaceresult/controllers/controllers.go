@@ -34,7 +34,7 @@ func (r *BoundedMgmtReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 type PurgeReconciler struct{}
 
 func (r *PurgeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	if err := mgmt.Purge("https://node/" + req.Name); err != nil { // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(mgmt/mgmt.go:121\) and http.Client without Timeout \(mgmt/mgmt.go:132\)\): \(\*controllers.PurgeReconciler\).Reconcile \(controllers/controllers.go:37\) -> mgmt.Purge \(mgmt/mgmt.go:139\) -> \(\*mgmt.restAPI\).Delete \(mgmt/mgmt.go:125\) -> \(\*http.Client\).Do`
+	if err := mgmt.Purge("https://node/" + req.Name); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, mgmt.PurgeBounded("https://node/" + req.Name)

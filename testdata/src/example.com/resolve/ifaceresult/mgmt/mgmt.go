@@ -129,7 +129,7 @@ func (a *restAPI) Delete(url string) error {
 	return resp.Body.Close()
 }
 
-func newHolder() Holder { return &holder{api: &restAPI{c: &http.Client{}}} }
+func newHolder() Holder { return &holder{api: &restAPI{c: &http.Client{}}} } // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(mgmt/mgmt.go:121\) and http.Client without Timeout \(mgmt/mgmt.go:132\)\): \(\*controllers.PurgeReconciler\).Reconcile \(controllers/controllers.go:37\) -> mgmt.Purge \(mgmt/mgmt.go:139\) -> \(\*mgmt.restAPI\).Delete \(mgmt/mgmt.go:125\) -> \(\*http.Client\).Do`
 
 func newBoundedHolder() Holder {
 	return &holder{api: &restAPI{c: &http.Client{Timeout: 10 * time.Second}}}
