@@ -38,9 +38,10 @@
 //   - Call resolution (resolver, in resolve.go; resolve_*.go) says where a
 //     call through an interface or a func value goes: the dispatch itself,
 //     deferred to callers through requirements (resolve_dispatch.go), the
-//     implementations production code converts (resolve_interfaces.go), and
+//     implementations production code converts (resolve_interfaces.go),
 //     what the methods of a function's interface results do
-//     (resolve_results.go).
+//     (resolve_results.go), and the functions a package stores into a
+//     func-valued field (resolve_fields.go).
 //   - Value provenance (origins, in origin.go; origin_*.go) says where a
 //     client, context, database handle or func value comes from: through
 //     locals, fields, calls and facts (origin_eval.go), setters that replace

@@ -2,6 +2,8 @@ package blocking
 
 import (
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // resolver decides where a call through an interface or a func value goes:
@@ -20,4 +22,6 @@ type resolver struct {
 	dispatches         *bool             // memo of dispatching
 	closureDepth       int               // see closureDispatch
 	constructedDepth   int               // see constructed
+
+	fieldStores map[*types.Var][]ssa.Value // see fieldFuncs
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func TestHTTPTimeout(t *testing.T) {
-	fixtures.Across(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd", "example.com/httpx/helpers/fetch", "example.com/realhttp/...", "example.com/factories/...", "example.com/resolve/controllers", "example.com/resolve/probe", "example.com/resolve/ifaceresult/...", "example.com/resolve/setterglobal/...", "example.com/sdkctor", "example.com/dials", "example.com/streamctl", "example.com/closurefactory/...")
+	fixtures.Across(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd", "example.com/httpx/helpers/fetch", "example.com/realhttp/...", "example.com/factories/...", "example.com/resolve/controllers", "example.com/resolve/probe", "example.com/resolve/ifaceresult/...", "example.com/resolve/setterglobal/...", "example.com/resolve/fieldfunc/...", "example.com/sdkctor", "example.com/dials", "example.com/streamctl", "example.com/closurefactory/...")
 }
 
 // TestSuggestedFix checks the fix against local.go.golden, which gofmt accepts.
