@@ -40,9 +40,10 @@
 //     deferred to callers through requirements (resolve_dispatch.go), the
 //     implementations production code converts (resolve_interfaces.go),
 //     what the methods of a function's interface results do
-//     (resolve_results.go), and what the module's packages convert to its
+//     (resolve_results.go), what the module's packages convert to its
 //     interfaces, exported as package facts for calls nothing else decides
-//     (resolve_implemented.go).
+//     (resolve_implemented.go), and the functions a package stores into a
+//     func-valued field (resolve_fields.go).
 //   - Value provenance (origins, in origin.go; origin_*.go) says where a
 //     client, context, database handle or func value comes from: through
 //     locals, fields, calls and facts (origin_eval.go), setters that replace

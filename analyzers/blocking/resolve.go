@@ -2,6 +2,8 @@ package blocking
 
 import (
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // resolver decides where a call through an interface or a func value goes:
@@ -21,4 +23,6 @@ type resolver struct {
 	closureDepth       int                     // see closureDispatch
 	constructedDepth   int                     // see constructed
 	implemented        map[string][]ImplMethod // memo of implementedBy, by interface and method
+
+	fieldStores map[*types.Var][]ssa.Value // see fieldFuncs
 }

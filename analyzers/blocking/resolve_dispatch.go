@@ -61,7 +61,16 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 			// (a callback: a retry helper's attempt, a transaction's
 			// body), or of one a closure captured (a decorator's wrapped
 			// func), is passed on everywhere: the caller that passes a
-			// closure decides it.
+			// closure decides it. A func-valued field that this package
+			// sets itself is resolved here (see fieldFuncs).
+			if !call.IsInvoke() {
+				if fns := res.fieldFuncs(call.Value); len(fns) > 0 {
+					for _, fn := range fns {
+						res.dispatchTo(s, call, Prov{Kind: Concrete, val: fn})
+					}
+					return true
+				}
+			}
 			return false
 		}
 		d := &Dispatch{Args: res.argValues(call)}
