@@ -53,33 +53,50 @@ func (w *walker) exportImplementations() {
 	if m := w.pass.Module; m != nil && m.Version != "" {
 		return
 	}
-	var methods []ImplMethod
+	// The module's interfaces this package converts values to (a concrete
+	// value, or an interface value changed to a wider one), and the
+	// concrete types it converts: a concrete type may reach any of those
+	// interfaces it implements (`p = prov` after `prov = &GCPProvider{}`).
+	var targets []*types.Named
+	var concrete []types.Type
 	seen := make(map[string]bool)
 	for _, fi := range w.funcs {
 		for _, b := range fi.fn.Blocks {
 			for _, instr := range b.Instrs {
-				mi, ok := instr.(*ssa.MakeInterface)
-				if !ok {
-					continue
-				}
-				named, ok := types.Unalias(mi.Type()).(*types.Named)
-				if !ok || !w.inModule(named.Obj().Pkg()) || model.IsStd(model.PkgPath(named.Obj().Pkg())) {
-					continue
-				}
-				iface, ok := named.Underlying().(*types.Interface)
-				if !ok {
-					continue
-				}
-				key := types.TypeString(named, nil) + "\x00" + types.TypeString(mi.X.Type(), nil)
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
-				for m := range iface.Methods() {
-					effects := w.implementedEffects(mi.X.Type(), m)
-					if len(effects) > 0 {
-						methods = append(methods, ImplMethod{Iface: types.TypeString(named, nil), Method: m.Name(), Type: types.TypeString(mi.X.Type(), nil), Effects: effects})
+				var to types.Type
+				switch instr := instr.(type) {
+				case *ssa.MakeInterface:
+					to = instr.Type()
+					if t := instr.X.Type(); !types.IsInterface(t) && !seen[types.TypeString(t, nil)] {
+						seen[types.TypeString(t, nil)] = true
+						concrete = append(concrete, t)
 					}
+				case *ssa.ChangeInterface:
+					to = instr.Type()
+				default:
+					continue
+				}
+				named, ok := types.Unalias(to).(*types.Named)
+				if !ok || !types.IsInterface(named) || !w.inModule(named.Obj().Pkg()) || model.IsStd(model.PkgPath(named.Obj().Pkg())) {
+					continue
+				}
+				if key := "iface " + types.TypeString(named, nil); !seen[key] {
+					seen[key] = true
+					targets = append(targets, named)
+				}
+			}
+		}
+	}
+	var methods []ImplMethod
+	for _, named := range targets {
+		iface := named.Underlying().(*types.Interface)
+		for _, t := range concrete {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			for m := range iface.Methods() {
+				if effects := w.implementedEffects(t, m); len(effects) > 0 {
+					methods = append(methods, ImplMethod{Iface: types.TypeString(named, nil), Method: m.Name(), Type: types.TypeString(t, nil), Effects: effects})
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"example.com/rta/hz"
+	"example.com/rta/login"
 	ctrl "sigs.k8s.io/controller-runtime"
 )
 
@@ -22,7 +23,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 }
 
 func ping(ctx context.Context, c hz.Client) error {
-	_, err := c.Invoke(ctx, "ping") // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:21\) -> controllers.ping \(controllers/controllers.go:25\) -> \(\*hz.conn\).Invoke \(hz/hz.go:15\) -> select on ctx.Done\(\)`
+	_, err := c.Invoke(ctx, "ping") // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*controllers.Reconciler\).Reconcile \(controllers/controllers.go:22\) -> controllers.ping \(controllers/controllers.go:26\) -> \(\*hz.conn\).Invoke \(hz/hz.go:15\) -> select on ctx.Done\(\)`
 	return err
 }
 
@@ -37,5 +38,24 @@ func (r *BoundedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return ctrl.Result{}, err
 	}
 	_, err = c.Invoke(ctx, "ping")
+	return ctrl.Result{}, err
+}
+
+// LoginReconciler logs in through a client whose provider creds changed
+// from a wider interface: the provider's wait is reached all the same.
+type LoginReconciler struct{ Login *login.Client }
+
+func (r *LoginReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	_, err := r.Login.Login(ctx) // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*controllers.LoginReconciler\).Reconcile \(controllers/controllers.go:\d+\) -> \(\*login.Client\).Login \(login/login.go:16\) -> \(\*creds.exchange\).GetCreds`
+	return ctrl.Result{}, err
+}
+
+// BoundedLoginReconciler is its corrected twin.
+type BoundedLoginReconciler struct{ Login *login.Client }
+
+func (r *BoundedLoginReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err := r.Login.Login(ctx)
 	return ctrl.Result{}, err
 }
