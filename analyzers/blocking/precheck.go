@@ -113,7 +113,7 @@ func callsFuncParam(pass *analysis.Pass) bool {
 			}
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if param(n.Fun) != nil {
+				if param(n.Fun) != nil && waitingCallback(pass, n) {
 					found = true
 				}
 			case *ast.FuncLit:
@@ -128,6 +128,13 @@ func callsFuncParam(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// waitingCallback reports whether call calls a func value whose signature
+// callbackMayWait accepts.
+func waitingCallback(pass *analysis.Pass, call *ast.CallExpr) bool {
+	sig, ok := pass.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+	return ok && callbackMayWait(sig)
 }
 
 // callsOuterElement reports whether the closure lit calls an element of a
@@ -148,9 +155,9 @@ func callsOuterElement(pass *analysis.Pass, lit *ast.FuncLit, param func(ast.Exp
 		case *ast.CallExpr:
 			switch fun := ast.Unparen(n.Fun).(type) {
 			case *ast.IndexExpr:
-				found = found || outer(fun.X)
+				found = found || outer(fun.X) && waitingCallback(pass, n)
 			case *ast.Ident:
-				found = found || elems[pass.TypesInfo.Uses[fun]]
+				found = found || elems[pass.TypesInfo.Uses[fun]] && waitingCallback(pass, n)
 			}
 		}
 		return !found

@@ -53,7 +53,7 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 	p := res.values.eval(call.Value, nil, Dispatches)
 	switch p.Kind {
 	case FromParam:
-		if !res.dispatching() && (call.IsInvoke() || !p.callback(s.fi.fn)) {
+		if !res.dispatching() && (call.IsInvoke() || !p.callback(s.fi.fn) || !callbackMayWait(call.Signature())) {
 			// Passing the call on to the callers is for the packages
 			// that bind reconcilers' values; elsewhere it would fill the
 			// facts with every library's calls through its parameters
@@ -106,6 +106,26 @@ func (p Prov) callback(fn *ssa.Function) bool {
 		return false
 	}
 	return capturesParam(fn, p.Param)
+}
+
+// callbackMayWait reports whether a callback of this signature is one that
+// may do I/O, and so wait: it takes a context or returns an error (a retry
+// helper's attempt, a transaction's body, a loader's reader). A comparison
+// or a visitor (`less(a, b T) bool`, `func(*Flag)`) is not followed outside
+// the packages that bind reconcilers: passing those on would fill every
+// library's facts for nothing.
+func callbackMayWait(sig *types.Signature) bool {
+	for v := range sig.Params().Variables() {
+		if isContext(v.Type()) {
+			return true
+		}
+	}
+	for v := range sig.Results().Variables() {
+		if types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // capturesParam reports whether free variable i of the closure fn is a
