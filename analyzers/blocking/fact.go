@@ -129,6 +129,11 @@ const (
 	// only ever clears an effect: a handle whose driver is out of sight is
 	// left to its context.
 	DriverBounds Property = "driver timeout"
+	// StatementBounds: a SQL statement (its text or its arguments) built
+	// from a time.Duration, which carries its own timeout for the server
+	// to honour (see model.Statement). Like DriverBounds it only ever
+	// clears an effect.
+	StatementBounds Property = "a timeout in the statement"
 	// Dispatches: the value is an interface or a func value whose
 	// concrete callee is decided where it is known (see resolve_dispatch.go).
 	Dispatches Property = "dispatch"

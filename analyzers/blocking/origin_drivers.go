@@ -2,7 +2,9 @@ package blocking
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
@@ -100,6 +102,104 @@ func setsReadTimeout(dsn string) bool {
 		if t.DSNKey != "" && strings.Contains(dsn, t.DSNKey) {
 			return true
 		}
+	}
+	return false
+}
+
+// onlyClears reports whether prop is a property whose presence clears an
+// effect and whose absence, or an unknown value, leaves it to the context:
+// a driver's read timeout, a timeout written into the statement.
+func onlyClears(prop Property) bool {
+	return prop == DriverBounds || prop == StatementBounds
+}
+
+// maxStatementValues bounds the values statementBounds looks through.
+const maxStatementValues = 64
+
+// statementBounds decides StatementBounds for v, a SQL statement's text or
+// its arguments: Has when a time.Duration goes into it through formatting,
+// conversions and arithmetic (fmt.Sprintf("SELECT MASTER_GTID_WAIT('%s', %d)",
+// gtid, int(timeout.Seconds()))): the server waits no longer than that. When
+// none does, FromParam for the first parameter the value is made from (a
+// helper that runs the statement its caller built), else Unknown. Fields
+// and package variables are not looked into: a value read from a struct is
+// not made from the struct's other fields, and only calls that format
+// their arguments are looked through (see formats).
+func (o *origins) statementBounds(v ssa.Value) Prov {
+	var param *Prov
+	seen := map[ssa.Value]bool{}
+	queue := []ssa.Value{v}
+	for len(queue) > 0 && len(seen) < maxStatementValues {
+		v := queue[0]
+		queue = queue[1:]
+		if v == nil || seen[v] {
+			continue
+		}
+		seen[v] = true
+		if isNamed(v.Type(), "time", "Duration") {
+			return Prov{Kind: Has}
+		}
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			if param == nil {
+				param = &Prov{Kind: FromParam, Param: slices.Index(v.Parent().Params, v)}
+			}
+		case *ssa.FreeVar:
+			if param == nil {
+				param = &Prov{Kind: FromParam, Free: true, Param: slices.Index(v.Parent().FreeVars, v)}
+			}
+		case *ssa.Alloc:
+			// A local variable, or the array behind variadic arguments:
+			// the values stored into it.
+			for _, ref := range *v.Referrers() {
+				switch ref := ref.(type) {
+				case *ssa.Store:
+					if ref.Addr == v {
+						queue = append(queue, ref.Val)
+					}
+				case *ssa.IndexAddr:
+					for _, r := range *ref.Referrers() {
+						if store, ok := r.(*ssa.Store); ok && store.Addr == ref {
+							queue = append(queue, store.Val)
+						}
+					}
+				}
+			}
+		case *ssa.UnOp:
+			if _, local := v.X.(*ssa.Alloc); v.Op != token.MUL || local {
+				queue = append(queue, v.X)
+			}
+		case *ssa.Call:
+			if formats(v.Call) {
+				queue = append(queue, v.Call.Args...)
+			}
+		case *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.BinOp, *ssa.Slice, *ssa.Phi, *ssa.Extract:
+			for _, op := range v.(ssa.Instruction).Operands(nil) {
+				queue = append(queue, *op)
+			}
+		}
+	}
+	if param != nil {
+		return *param
+	}
+	return Prov{Kind: Unknown}
+}
+
+// formats reports whether call only turns its arguments into text or
+// numbers: fmt's Sprint family, strconv, strings, and time.Duration's own
+// methods (timeout.Seconds()). Other calls make something else of a
+// duration (time.Now().Add(-retention) is a point in time, not a limit).
+func formats(call ssa.CallCommon) bool {
+	callee := ssaflow.CalleeObject(call)
+	if callee == nil || callee.Pkg() == nil {
+		return false
+	}
+	switch callee.Pkg().Path() {
+	case "fmt", "strconv", "strings":
+		return true
+	case "time":
+		recv := callee.Signature().Recv()
+		return recv != nil && isNamed(recv.Type(), "time", "Duration")
 	}
 	return false
 }

@@ -263,6 +263,12 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 	if len(path) > maxPath {
 		return Prov{Kind: Unknown}
 	}
+	if prop == StatementBounds {
+		if len(path) > 0 {
+			return Prov{Kind: Unknown}
+		}
+		return o.statementBounds(v)
+	}
 	if len(path) > 0 {
 		if i, ok := parseCallResult(path[0]); ok {
 			if f := o.eval(v, nil, Dispatches); f.Kind == Concrete && f.resultOf == 0 {

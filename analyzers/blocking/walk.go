@@ -470,7 +470,7 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 // require applies what is known of a value to an effect that blocks only if
 // the value lacks prop. It reports false when the effect cannot happen.
 func (u *unit) require(e *Effect, p Prov, prop Property) bool {
-	if prop == DriverBounds {
+	if onlyClears(prop) {
 		switch p.Kind {
 		case Has:
 			return false
@@ -587,6 +587,8 @@ func (w *walker) valueRolesAt(e *Effect, role model.Role, v ssa.Value, clientPat
 		path = []string{commandCtx}
 	case model.Driver:
 		prop = DriverBounds
+	case model.Statement:
+		prop = StatementBounds
 	case model.Network:
 		return !connectionless(v)
 	default:

@@ -81,8 +81,8 @@ func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) 
 			e.Notes = append(e.Notes, reconcileCtxNote)
 			continue
 		}
-		if r.Prop == DriverBounds {
-			continue // a database handle whose driver is out of sight: its context decides
+		if onlyClears(r.Prop) {
+			continue // a database handle or a statement out of sight: its context decides
 		}
 		left = append(left, r)
 	}
@@ -239,9 +239,9 @@ func (w *walker) bind(fn *ssa.Function, pos token.Pos, need Effect, args bound) 
 	e.Notes = nil
 	var found []Binding
 	for _, decided := range w.decide(e, args) {
-		// A database handle whose driver is out of sight: its context
-		// decides (see DriverBounds).
-		decided.Requires = slices.DeleteFunc(decided.Requires, func(r Requirement) bool { return r.Prop == DriverBounds })
+		// A database handle whose driver is out of sight, or a statement
+		// of unknown make: its context decides (see onlyClears).
+		decided.Requires = slices.DeleteFunc(decided.Requires, func(r Requirement) bool { return onlyClears(r.Prop) })
 		if len(decided.Requires) > 0 {
 			r := decided.Requires[0]
 			if !r.Free && fn.Object() != nil {

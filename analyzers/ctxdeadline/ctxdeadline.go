@@ -17,7 +17,11 @@ a context. On a reconcile path they hold the worker for as long as the peer
 takes, if the context has no deadline: context.Background() or TODO()
 (created on the path or inside an SDK), or the reconcile ctx itself, which has
 no deadline unless the controller sets ReconciliationTimeout. The fix is to
-pass the reconcile ctx, bounded with context.WithTimeout.`
+pass the reconcile ctx, bounded with context.WithTimeout.
+
+A database handle whose driver times out reads (readTimeout in the DSN), or a
+SQL statement made from a time.Duration (MASTER_GTID_WAIT(gtid, timeout),
+GET_LOCK(name, timeout): the server ends it), is bounded whatever its context.`
 
 const name = "ctxdeadline"
 

@@ -6,6 +6,8 @@ package dbwrap
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"time"
 )
 
 type Client struct{ db *sql.DB }
@@ -53,4 +55,37 @@ func (c *Client) Bounded() error {
 // context.Background().
 func (c *Client) Legacy() error {
 	return c.db.QueryRow("SELECT version()").Err() // want `\(\*sql.DB\).QueryRow can block the reconcile worker forever: nothing bounds it \(no context: database/sql runs it under context.Background\(\)\)`
+}
+
+// WaitForGtid waits on the server for the replica to reach gtid, for at
+// most timeout: the statement carries its own limit, which the server
+// honours, so the caller's ctx is not what bounds it.
+func (c *Client) WaitForGtid(ctx context.Context, gtid string, timeout time.Duration) error {
+	query := fmt.Sprintf("SELECT MASTER_GTID_WAIT('%s', %d)", gtid, int(timeout.Seconds()))
+	return c.db.QueryRowContext(ctx, query).Err()
+}
+
+// GetLock passes its limit as an argument of the statement.
+func (c *Client) GetLock(ctx context.Context, name string, timeout time.Duration) error {
+	return c.db.QueryRowContext(ctx, "SELECT GET_LOCK(?, ?)", name, timeout.Seconds()).Err()
+}
+
+// Exec runs a statement its caller built: the caller's statement decides.
+func (c *Client) Exec(ctx context.Context, query string) error {
+	return c.exec(ctx, query)
+}
+
+// LockTables, KillQuery and PurgeBefore carry no limit in their
+// statements: a number that is not a duration, a point in time made from
+// one. Only the ctx bounds them.
+func (c *Client) LockTables(ctx context.Context) error {
+	return c.exec(ctx, "FLUSH TABLES WITH READ LOCK")
+}
+
+func (c *Client) KillQuery(ctx context.Context, id int) error {
+	return c.exec(ctx, fmt.Sprintf("KILL QUERY %d", id))
+}
+
+func (c *Client) PurgeBefore(ctx context.Context, retention time.Duration) error {
+	return c.exec(ctx, fmt.Sprintf("PURGE BINARY LOGS BEFORE '%s'", time.Now().Add(-retention).Format(time.DateTime)))
 }

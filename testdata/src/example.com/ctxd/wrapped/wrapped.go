@@ -6,6 +6,7 @@ package wrapped
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"time"
 
 	"example.com/ctxd/dbwrap"
@@ -15,17 +16,18 @@ import (
 type Reconciler struct {
 	DB      *sql.DB
 	Deleted bool
+	Limit   time.Duration
 }
 
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	client := dbwrap.New(r.DB)
 	if r.Deleted {
-		if err := client.DropDatabase(ctx, req.Name); err != nil { // want `\(\*sql.DB\).ExecContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:23\) -> \(\*dbwrap.Client\).DropDatabase`
+		if err := client.DropDatabase(ctx, req.Name); err != nil { // want `\(\*sql.DB\).ExecContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:25\) -> \(\*dbwrap.Client\).DropDatabase`
 			return ctrl.Result{}, err
 		}
 		return ctrl.Result{}, nil
 	}
-	if err := client.ReplicaStatus(ctx); err != nil { // want `\(\*sql.DB\).QueryRowContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:28\) -> \(\*dbwrap.Client\).ReplicaStatus`
+	if err := client.ReplicaStatus(ctx); err != nil { // want `\(\*sql.DB\).QueryRowContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:30\) -> \(\*dbwrap.Client\).ReplicaStatus`
 		return ctrl.Result{}, err
 	}
 	if err := r.status(ctx, client); err != nil {
@@ -33,10 +35,20 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	// Three helpers, each with its own context.Background(): three
 	// findings, each naming its Background().
-	_ = client.Version() // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:33\)\)`
-	_ = client.Grants()  // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:37\)\)`
-	_ = client.Users()   // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:41\)\)`
+	_ = client.Version() // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:35\)\)`
+	_ = client.Grants()  // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:39\)\)`
+	_ = client.Users()   // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:43\)\)`
 	_ = client.Legacy()
+
+	// Statements that carry their own limit, made by the helper or by
+	// this caller: the server ends them. Their twins carry none.
+	_ = client.WaitForGtid(ctx, "0-1-42", 10*time.Second)
+	_ = client.GetLock(ctx, "backup", 10*time.Second)
+	_ = client.Exec(ctx, fmt.Sprintf("SET STATEMENT max_statement_time=%d FOR OPTIMIZE TABLE t", int(r.Limit.Seconds())))
+	_ = client.Exec(ctx, "OPTIMIZE TABLE t")  // want `\(\*sql.DB\).ExecContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:48\) -> \(\*dbwrap.Client\).Exec`
+	_ = client.LockTables(ctx)                // want `\(\*sql.DB\).ExecContext can block .* -> \(\*dbwrap.Client\).LockTables`
+	_ = client.KillQuery(ctx, 7)              // want `\(\*sql.DB\).ExecContext can block .* -> \(\*dbwrap.Client\).KillQuery`
+	_ = client.PurgeBefore(ctx, 24*time.Hour) // want `\(\*sql.DB\).ExecContext can block .* -> \(\*dbwrap.Client\).PurgeBefore`
 
 	// The corrected twins: a deadline on the reconcile ctx for the
 	// operation, and a helper that makes its own bounded context.
@@ -51,5 +63,5 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 // status reaches the helper package from a helper of its own: the call
 // into the helper package is the place.
 func (r *Reconciler) status(ctx context.Context, client *dbwrap.Client) error {
-	return client.ReplicaStatus(ctx) // want `\(\*sql.DB\).QueryRowContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:31\) -> \(\*wrapped.Reconciler\).status \(wrapped/wrapped.go:54\) -> \(\*dbwrap.Client\).ReplicaStatus`
+	return client.ReplicaStatus(ctx) // want `\(\*sql.DB\).QueryRowContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:33\) -> \(\*wrapped.Reconciler\).status \(wrapped/wrapped.go:66\) -> \(\*dbwrap.Client\).ReplicaStatus`
 }
