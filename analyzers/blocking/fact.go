@@ -206,6 +206,10 @@ type Wait struct {
 	// on the way: a ticker whose period is a parameter, read 60 times).
 	From  int   `json:",omitempty"`
 	Times int64 `json:",omitempty"`
+	// TimesFrom, with From, is 1 + the index of the parameter that holds
+	// how many times the wait repeats (a retry's count): a caller that
+	// passes a constant there multiplies Times by it.
+	TimesFrom int `json:",omitempty"`
 
 	// everyUnknown: the period is not a constant (from everyFrom, when a
 	// parameter), which matters where one receive waits one period.
@@ -216,7 +220,7 @@ type Wait struct {
 // fromParam is the wait once a caller passes length d for Wait.From.
 func (w Wait) fromParam(d time.Duration) Wait {
 	w.Total, w.Unknown, w.From = d*time.Duration(max(w.Times, 1)), false, 0
-	w.Times = 0
+	w.Times, w.TimesFrom = 0, 0
 	return w
 }
 

@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -185,6 +186,27 @@ func (o *origins) storedFunc(g *ssa.Global) *ssa.Function {
 		found = fn
 	}
 	return found
+}
+
+// constant is the constant v is: v itself, or the one constant the
+// package's program code stores into the package variable v reads
+// (`var defaultRetryDelay = 500 * time.Millisecond`, which only tests
+// change). Else nil.
+func (o *origins) constant(v ssa.Value) *ssa.Const {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v
+	case *ssa.UnOp:
+		g, ok := v.X.(*ssa.Global)
+		if !ok || v.Op != token.MUL || g.Pkg != o.pkg {
+			return nil
+		}
+		if stores := o.storesInto(g); len(stores) == 1 {
+			c, _ := stores[0].(*ssa.Const)
+			return c
+		}
+	}
+	return nil
 }
 
 // storesInto lists the values the package's program code stores into g.

@@ -78,6 +78,9 @@ type valueOrigins interface {
 	eval(v ssa.Value, path []string, prop Property) Prov
 	// evalBound says where the caller's value for r comes from.
 	evalBound(args bound, r Requirement) Prov
+	// constant is the constant a value is, directly or through a package
+	// variable that only one constant is stored into; else nil.
+	constant(v ssa.Value) *ssa.Const
 	// resultValues is what a function of this package returns, along the
 	// paths that lead to a client or a context.
 	resultValues(fn *ssa.Function) []ResultValue
@@ -389,17 +392,8 @@ func (s site) exit() Frame {
 // values: none when the effect cannot happen through this call, several
 // when a dispatch resolves to a function that reaches several sinks.
 func (w *walker) decide(e Effect, args bound) []Effect {
-	if from := e.Wait.From; from > 0 {
-		// The caller may know the length the callee waits.
-		e.Wait.From = 0
-		if v := args.value(Requirement{Param: from - 1}); v != nil {
-			if d, ok := constDuration(v); ok {
-				e.Wait = e.Wait.fromParam(d)
-			} else {
-				e.Wait.From = paramIndex(v)
-			}
-		}
-	}
+	// The caller may know how long, and how many times, the callee waits.
+	e.Wait = e.Wait.fromCaller(func(from int) ssa.Value { return w.constantOr(args.value(Requirement{Param: from - 1})) })
 	d, target, ok := w.decideOne(e, args)
 	switch {
 	case !ok:

@@ -27,19 +27,21 @@ func (w *walker) waitOf(entry *model.Func, args []ssa.Value) Wait {
 		}
 		switch role {
 		case model.Duration, model.Timeout:
-			wait.Total = known(constDuration(args[i]))
+			wait.Total = known(constDuration(w.constantOr(args[i])))
 			if wait.Unknown && wait.From == 0 {
 				wait.From = paramIndex(args[i])
 			}
 		case model.Interval:
 			var ok bool
-			if wait.Every, ok = constDuration(args[i]); !ok {
+			if wait.Every, ok = constDuration(w.constantOr(args[i])); !ok {
 				wait.everyFrom = paramIndex(args[i])
 				wait.everyUnknown = true
 			}
 		case model.Backoff:
 			b, ok := w.backoffOf(args[i])
 			wait.Total = known(b.total(), ok)
+		case model.RetryPolicy:
+			wait = w.retryWait(entry, args[i])
 		}
 	}
 	if args == nil && len(entry.Params) > 0 { // a timer whose constructor is out of sight
@@ -68,6 +70,39 @@ func (w *walker) boundByDeadline(e *Effect, p Prov) bool {
 		return true
 	}
 	return !e.DeadlineOnly
+}
+
+// fromCaller decides what the callee's parameters left open (From,
+// TimesFrom) with the caller's arguments, arg(i) being the argument for
+// parameter i-1: a constant decides it, a parameter of the caller passes it
+// on, anything else leaves the wait unknown.
+func (w Wait) fromCaller(arg func(int) ssa.Value) Wait {
+	if w.TimesFrom > 0 {
+		v := arg(w.TimesFrom)
+		w.TimesFrom = 0
+		if n, ok := constIntValue(v); ok && n >= 0 {
+			w.Times = max(w.Times, 1) * n
+		} else if w.TimesFrom = paramIndex(v); w.TimesFrom == 0 {
+			return Wait{Unknown: true} // a count out of sight
+		}
+		if w.TimesFrom == 0 && w.From == 0 && w.Unknown && w.Total > 0 {
+			// The length was decided by a caller below: now the count is.
+			return w.fromParam(w.Total)
+		}
+	}
+	if w.From > 0 {
+		v := arg(w.From)
+		w.From = 0
+		if d, ok := constDuration(v); ok {
+			if w.TimesFrom > 0 {
+				w.Total = d // one wait's length; the count is still the callers'
+				return w
+			}
+			return w.fromParam(d)
+		}
+		w.From = paramIndex(v)
+	}
+	return w
 }
 
 // paramIndex is 1 + the index of v among its function's parameters, or 0
@@ -200,4 +235,15 @@ func fieldsStored(addr ssa.Value, instrs []ssa.Instruction) (backoff, bool) {
 		}
 	}
 	return b, true
+}
+
+// constantOr is the constant v is (see valueOrigins.constant), else v.
+func (w *walker) constantOr(v ssa.Value) ssa.Value {
+	if v == nil {
+		return nil
+	}
+	if c := w.values.constant(v); c != nil {
+		return c
+	}
+	return v
 }

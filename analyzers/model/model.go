@@ -7,7 +7,11 @@
 // or for the modelled packages: what they do is what this table says.
 package model
 
-import "time"
+import (
+	"slices"
+	"strings"
+	"time"
+)
 
 // Kind says what a modelled function does to the goroutine that calls it.
 type Kind int
@@ -43,6 +47,10 @@ const (
 	// Deadline: a context.Context whose deadline, when it has one, ends a
 	// wait that has no limit of its own (a poll until ctx is done).
 	Deadline Role = "deadline"
+	// RetryPolicy: a github.com/cenkalti/backoff BackOff (v4), or the
+	// options of v5's Retry: its retries or its elapsed-time limit bound
+	// how long Retry sleeps in all.
+	RetryPolicy Role = "retry policy"
 	// Statement: a SQL statement's text or its arguments. One built from a
 	// time.Duration carries its own timeout, which the server honours
 	// (MASTER_GTID_WAIT(gtid, 10), SET STATEMENT max_statement_time=10
@@ -149,7 +157,7 @@ var (
 )
 
 // Funcs is the table. Keep it sorted by name within each group.
-var Funcs = append(baseFuncs, azblobSinks()...)
+var Funcs = append(append(baseFuncs, azblobSinks()...), cenkaltiSinks()...)
 
 // baseFuncs are the table's entries written out; Azure Blob Storage's
 // request methods (every request goes through the pipeline of the client's
@@ -479,4 +487,33 @@ func CarrierOf(name string) *Carrier {
 		}
 	}
 	return nil
+}
+
+// CenkaltiPkgs are the major versions of github.com/cenkalti/backoff whose
+// Retry functions are modelled (see cenkaltiSinks).
+var CenkaltiPkgs = []string{"github.com/cenkalti/backoff/v4", "github.com/cenkalti/backoff/v5"}
+
+// cenkaltiSinks are cenkalti/backoff's retry functions: each calls the
+// operation until it succeeds, sleeping between attempts for as long as the
+// BackOff says, until its retries or its elapsed-time limit run out. v4
+// takes the BackOff; v5 takes its ctx (a deadline ends the retries) and
+// options, whose elapsed-time limit is 15 minutes unless set.
+func cenkaltiSinks() []Func {
+	const reason = "sleeps between attempts of the operation for as long as the BackOff allows: its retries or elapsed-time limit"
+	v4, v5 := CenkaltiPkgs[0]+".", CenkaltiPkgs[1]+"."
+	var sinks []Func
+	for name, params := range map[string][]Role{
+		"Retry":                       {Callback, RetryPolicy},
+		"RetryWithData":               {Callback, RetryPolicy},
+		"RetryNotify":                 {Callback, RetryPolicy},
+		"RetryNotifyWithData":         {Callback, RetryPolicy},
+		"RetryNotifyWithTimer":        {Callback, RetryPolicy},
+		"RetryNotifyWithTimerAndData": {Callback, RetryPolicy},
+	} {
+		sinks = append(sinks, Func{Name: v4 + name, Kind: Sink, Check: sleeploop, Params: params, Sink: "backoff." + name, Reason: reason})
+	}
+	sinks = append(sinks, Func{Name: v5 + "Retry", Kind: Sink, Check: sleeploop, Params: []Role{Deadline, Callback, RetryPolicy},
+		Sink: "backoff.Retry", Reason: reason + "; v5's default limit is 15 minutes, and a deadline on ctx ends it"})
+	slices.SortFunc(sinks, func(a, b Func) int { return strings.Compare(a.Name, b.Name) })
+	return sinks
 }

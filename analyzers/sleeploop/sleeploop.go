@@ -1,6 +1,7 @@
 // Package sleeploop reports waits on a reconcile path: time.Sleep, timer and
 // ticker receives, wait.Poll* and wait.Until* loops, and retries with a
-// backoff, reached from a Reconcile, a reconcile.Func or a Finalize.
+// backoff (client-go's retry, cenkalti/backoff), reached from a Reconcile,
+// a reconcile.Func or a Finalize.
 package sleeploop
 
 import (
@@ -19,7 +20,7 @@ whole wait: the queue backs up and objects stay Pending or Terminating. The
 check follows calls across packages from every entry point and reports each
 wait it reaches, with the chain of calls and the bound when it is known.
 Bounded waits whose total (a loop's constant trip count and a retry's
-backoff included) is below -min-duration, 5s by default, are not reported;
+backoff included) is below -min-duration, 10s by default, are not reported;
 waits in a loop that waits for a condition, of unknown length or with no
 limit always are. The fix is to return
 ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
@@ -35,8 +36,10 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // DefaultMinDuration is -min-duration's default: a bounded wait shorter in
-// all than this is not worth a finding.
-const DefaultMinDuration = 5 * time.Second
+// all than this is not worth a finding. Reviewers of real operators let a
+// retry of a few seconds after a failed write pass (it holds the worker no
+// longer than a slow API call) and called the waits of 10s or more bugs.
+const DefaultMinDuration = 10 * time.Second
 
 var minDuration = DefaultMinDuration
 
