@@ -122,13 +122,53 @@ func HelperCall(results, errs []ssa.Value) *ssa.Call {
 	return call
 }
 
-// NilHere reports whether v is nil wherever b runs: a nil constant, or a
-// value that b runs only after a test found nil (`if err != nil { return }`).
+// NilHere reports whether v is nil wherever b runs: a nil constant, a
+// value that b runs only after a test found nil (`if err != nil { return }`),
+// or a phi each of whose incoming values is nil where it comes from (err
+// reassigned and tested in one branch, left as an earlier test found it
+// in the other).
 func NilHere(v ssa.Value, b *ssa.BasicBlock) bool {
+	return nilHere(v, b, map[*ssa.Phi]bool{})
+}
+
+func nilHere(v ssa.Value, b *ssa.BasicBlock, seen map[*ssa.Phi]bool) bool {
 	if c, ok := v.(*ssa.Const); ok {
 		return c.IsNil()
 	}
-	return testedNil(v, b, true)
+	if testedNil(v, b, true) {
+		return true
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok || seen[phi] {
+		return false // a phi met again is a loop's: not known
+	}
+	seen[phi] = true
+	for i, e := range phi.Edges {
+		pred := phi.Block().Preds[i]
+		if !nilOnEdge(e, pred, phi.Block()) && !nilHere(e, pred, seen) {
+			return false
+		}
+	}
+	return true
+}
+
+// nilOnEdge reports whether from ends by testing v against nil and goes to
+// to only where v is nil: `if err != nil { return }` whose other branch
+// jumps straight to where the paths join.
+func nilOnEdge(v ssa.Value, from, to *ssa.BasicBlock) bool {
+	test, ok := from.Instrs[len(from.Instrs)-1].(*ssa.If)
+	if !ok || from.Succs[0] == from.Succs[1] {
+		return false
+	}
+	cmp, ok := test.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ || !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
+		return false
+	}
+	nilSucc := from.Succs[0] // where the comparison holds
+	if cmp.Op == token.NEQ {
+		nilSucc = from.Succs[1]
+	}
+	return nilSucc == to
 }
 
 // NonNilHere reports whether v is not nil wherever b runs: an error made by

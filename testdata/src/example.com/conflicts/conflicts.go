@@ -222,6 +222,40 @@ func (r *NilAtReturnWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	return res, err // want `RequeueAfter is thrown away if the error is not nil`
 }
 
+// The error is reassigned and tested in one branch and left as the first
+// test found it in the other: nil on both ways to the return. Its twin
+// does not test the second assignment.
+type NilOnBothBranches struct{ base }
+
+func (r *NilOnBothBranches) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res := ctrl.Result{RequeueAfter: time.Minute}
+	err := r.Update(ctx, nil)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if req.Name != "" {
+		err = r.Update(ctx, nil)
+		if err != nil {
+			return res, err // want `RequeueAfter is thrown away: `
+		}
+	}
+	return res, err
+}
+
+type NilOnBothBranchesWrong struct{ base }
+
+func (r *NilOnBothBranchesWrong) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res := ctrl.Result{RequeueAfter: time.Minute}
+	err := r.Update(ctx, nil)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if req.Name != "" {
+		err = r.Update(ctx, nil)
+	}
+	return res, err // want `RequeueAfter is thrown away if the error is not nil`
+}
+
 // A Result and error from one call of a helper that never pairs a delay
 // with an error, returned after a test that takes the Result's address
 // (IsZero has a pointer receiver): the pair is still the helper's. The
