@@ -113,20 +113,24 @@ func (w *walker) retryPolicyOf(v ssa.Value) retryPolicy {
 			break
 		}
 		args := v.Call.Args
-		switch callee.Name() {
-		case "NewConstantBackOff":
+		switch name := callee.Name(); {
+		case len(args) < arity[name]:
+			// Another signature than the one the model knows.
+		case name == "NewConstantBackOff":
 			p := retryPolicy{retries: -1}
 			p.interval, p.intervalFrom, p.unknown = durationArg(w.constantOr(args[0]))
 			return p.withFields(v)
-		case "NewExponentialBackOff":
+		case name == "NewExponentialBackOff":
 			p := exponentialDefaults(major)
 			if len(args) > 0 {
-				for _, opt := range variadicValues(args[0]) {
+				opts, ok := variadicValues(args[0])
+				p.unknown = !ok
+				for _, opt := range opts {
 					p.apply(opt)
 				}
 			}
 			return p.withFields(v)
-		case "WithMaxRetries":
+		case name == "WithMaxRetries":
 			p := w.retryPolicyOf(args[0])
 			if n, ok := constIntValue(w.constantOr(args[1])); ok {
 				p.retries = capRetries(p.retries, n)
@@ -136,12 +140,15 @@ func (w *walker) retryPolicyOf(v ssa.Value) retryPolicy {
 				p.unknown = true
 			}
 			return p
-		case "WithContext":
+		case name == "WithContext":
 			return w.retryPolicyOf(args[0])
 		}
 	}
 	return retryPolicy{unknown: true}
 }
+
+// arity is how many arguments the constructors retryPolicyOf reads take.
+var arity = map[string]int{"NewConstantBackOff": 1, "WithMaxRetries": 2, "WithContext": 1}
 
 // retryOptions evaluates v5's Retry options: WithBackOff, WithMaxTries and
 // WithMaxElapsedTime, over the defaults (an exponential backoff, 15
@@ -150,20 +157,28 @@ func (w *walker) retryOptions(opts ssa.Value) retryPolicy {
 	p := exponentialDefaults("v5")
 	p.maxElapsed = 15 * time.Minute
 	tries := int64(-1)
-	for _, opt := range variadicValues(opts) {
+	values, ok := variadicValues(opts)
+	p.unknown = !ok
+	for _, opt := range values {
 		call, ok := opt.(*ssa.Call)
-		callee := (*types.Func)(nil)
-		if ok {
-			callee = ssaflow.CalleeObject(call.Call)
+		if !ok {
+			p.unknown = true // an option made elsewhere
+			continue
 		}
+		callee := ssaflow.CalleeObject(call.Call)
 		if callee == nil || callee.Pkg() == nil || cenkaltiMajor(callee.Pkg().Path()) == "" {
-			continue // WithNotify and the like: nothing that bounds
+			p.unknown = true
+			continue
+		}
+		if len(call.Call.Args) != 1 {
+			p.unknown = true
+			continue
 		}
 		switch callee.Name() {
 		case "WithBackOff":
-			elapsed := p.maxElapsed
+			elapsed, unknown := p.maxElapsed, p.unknown
 			p = w.retryPolicyOf(call.Call.Args[0])
-			p.maxElapsed = elapsed
+			p.maxElapsed, p.unknown = elapsed, p.unknown || unknown
 		case "WithMaxTries":
 			if n, ok := constIntValue(w.constantOr(call.Call.Args[0])); ok && n > 0 {
 				tries = n
@@ -174,6 +189,7 @@ func (w *walker) retryOptions(opts ssa.Value) retryPolicy {
 			d, from, unknown := durationArg(w.constantOr(call.Call.Args[0]))
 			p.maxElapsed, p.unknown = d, p.unknown || unknown || from > 0
 		}
+		// WithNotify and the others set nothing that bounds.
 	}
 	if tries > 0 {
 		p.retries = capRetries(p.retries, tries-1) // n tries sleep n-1 times
@@ -285,15 +301,18 @@ func constIntValue(v ssa.Value) (int64, bool) {
 
 // variadicValues are the values passed in a variadic parameter: the
 // elements stored into the array its slice is made of. A nil slice has
-// none.
-func variadicValues(v ssa.Value) []ssa.Value {
+// none; a slice made elsewhere (opts... passed on) is not known: false.
+func variadicValues(v ssa.Value) ([]ssa.Value, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return nil, true
+	}
 	s, ok := v.(*ssa.Slice)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	arr, ok := s.X.(*ssa.Alloc)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	var vals []ssa.Value
 	for _, ref := range *arr.Referrers() {
@@ -307,7 +326,7 @@ func variadicValues(v ssa.Value) []ssa.Value {
 			}
 		}
 	}
-	return vals
+	return vals, true
 }
 
 // cenkaltiMajor is "v4" or "v5" for the cenkalti/backoff packages the
