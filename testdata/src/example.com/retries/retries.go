@@ -56,6 +56,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	_ = backoff.Retry(func() error { return errNotYet }, backoff.WithMaxRetries(backoff.NewConstantBackOff(defaultDelay), defaultRetries)) // want `backoff.Retry blocks the reconcile worker \(waits up to 20s\)`
 	time.Sleep(defaultDelay)                                                                                                               // want `time.Sleep blocks the reconcile worker \(waits up to 2s\)`
 
+	// Options handed through a helper's variadic parameter: out of sight.
+	_ = retryWith(ctx, backoffv5.WithMaxTries(2))
+
 	// Twins under the fixture's 1s threshold: three retries of 100ms, and
 	// the same helper given a short delay and few retries.
 	_ = backoff.Retry(func() error { return nil }, backoff.WithMaxRetries(backoff.NewConstantBackOff(100*time.Millisecond), 3))
@@ -70,4 +73,9 @@ func getWithRetry(ctx context.Context, c client.Client, delay time.Duration, max
 
 func retryGet(ctx context.Context, c client.Client, delay time.Duration, max uint64) error {
 	return backoff.Retry(func() error { return c.Get(ctx, "key", nil) }, backoff.WithMaxRetries(backoff.NewConstantBackOff(delay), max)) // want `backoff.Retry blocks the reconcile worker \(waits up to 30s\): \(\*retries.Reconciler\).Reconcile \(retries/retries.go:34\) -> retries.getWithRetry \(retries/retries.go:\d+\) -> retries.retryGet \(retries/retries.go:\d+\) -> backoff.Retry`
+}
+
+func retryWith(ctx context.Context, opts ...backoffv5.RetryOption) error {
+	_, err := backoffv5.Retry(ctx, func() (bool, error) { return true, nil }, opts...) // want `backoff.Retry blocks the reconcile worker \(waits for a time not known statically\)`
+	return err
 }
