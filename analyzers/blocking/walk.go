@@ -507,8 +507,17 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 			Chain:  []Frame{s.exit()},
 		}
 		for i, role := range entry.Params {
-			if role == model.Deadline && i < len(params) && e.Wait.Unbounded {
-				_ = w.boundByDeadline(&e, w.values.eval(params[i], nil, HasDeadline))
+			if i >= len(params) || !e.Wait.Unbounded {
+				continue
+			}
+			ctx := params[i]
+			if role == model.RetryPolicy {
+				ctx = w.retryContext(entry, ctx) // backoff.WithContext(b, ctx)
+			} else if role != model.Deadline {
+				ctx = nil
+			}
+			if ctx != nil {
+				_ = w.boundByDeadline(&e, w.values.eval(ctx, nil, HasDeadline))
 			}
 		}
 		e = e.guarded(s.guard).repeated(s.times)

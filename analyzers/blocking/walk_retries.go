@@ -25,6 +25,7 @@ type retryPolicy struct {
 	// holds the constant interval or the retries: the callers decide.
 	intervalFrom, retriesFrom int
 	unknown                   bool
+	ctx                       ssa.Value // WithContext's: its deadline ends the retries
 }
 
 // exponentialDefaults is NewExponentialBackOff() in v4 and v5 (v5 has no
@@ -45,6 +46,15 @@ func (w *walker) retryWait(entry *model.Func, v ssa.Value) Wait {
 		return w.retryOptions(v).wait()
 	}
 	return w.retryPolicyOf(v).wait()
+}
+
+// retryContext is the ctx a v4 BackOff was given by WithContext, whose
+// deadline ends the retries, or nil.
+func (w *walker) retryContext(entry *model.Func, v ssa.Value) ssa.Value {
+	if strings.HasPrefix(entry.Name, model.CenkaltiPkgs[1]+".") {
+		return nil // v5's ctx is Retry's own parameter
+	}
+	return w.retryPolicyOf(v).ctx
 }
 
 // wait turns the policy into the longest time its sleeps take.
@@ -141,14 +151,16 @@ func (w *walker) retryPolicyOf(v ssa.Value) retryPolicy {
 			}
 			return p
 		case name == "WithContext":
-			return w.retryPolicyOf(args[0])
+			p := w.retryPolicyOf(args[0])
+			p.ctx = args[1]
+			return p
 		}
 	}
 	return retryPolicy{unknown: true}
 }
 
 // arity is how many arguments the constructors retryPolicyOf reads take.
-var arity = map[string]int{"NewConstantBackOff": 1, "WithMaxRetries": 2, "WithContext": 1}
+var arity = map[string]int{"NewConstantBackOff": 1, "WithMaxRetries": 2, "WithContext": 2}
 
 // retryOptions evaluates v5's Retry options: WithBackOff, WithMaxTries and
 // WithMaxElapsedTime, over the defaults (an exponential backoff, 15

@@ -56,6 +56,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	_ = backoff.Retry(func() error { return errNotYet }, backoff.WithMaxRetries(backoff.NewConstantBackOff(defaultDelay), defaultRetries)) // want `backoff.Retry blocks the reconcile worker \(waits up to 20s\)`
 	time.Sleep(defaultDelay)                                                                                                               // want `time.Sleep blocks the reconcile worker \(waits up to 2s\)`
 
+	// A constant backoff with no limit, given a ctx: its deadline ends the
+	// retries. The reconcile ctx has none; a ctx bounded at 20s does.
+	_ = backoff.Retry(func() error { return errNotYet }, backoff.WithContext(backoff.NewConstantBackOff(time.Second), ctx)) // want `backoff.Retry blocks the reconcile worker \(waits with no time limit\)`
+	bounded, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	_ = backoff.Retry(func() error { return errNotYet }, backoff.WithContext(backoff.NewConstantBackOff(time.Second), bounded)) // want `backoff.Retry blocks the reconcile worker \(waits up to 20s\)`
+
 	// Options handed through a helper's variadic parameter: out of sight.
 	_ = retryWith(ctx, backoffv5.WithMaxTries(2))
 
