@@ -106,12 +106,13 @@ func (w *walker) retryPolicyOf(v ssa.Value) retryPolicy {
 	case *ssa.ChangeType:
 		return w.retryPolicyOf(v.X)
 	case *ssa.Alloc: // &backoff.ExponentialBackOff{...}: unset fields are zero
-		if name := cenkaltiType(v.Type()); name != "" {
-			p := retryPolicy{retries: -1}
-			if name != "ExponentialBackOff" && name != "ConstantBackOff" {
-				p.unknown = true
-			}
-			return p.withFields(v)
+		switch cenkaltiType(v.Type()) {
+		case "ExponentialBackOff", "ConstantBackOff":
+			return retryPolicy{retries: -1}.withFields(v)
+		case "ZeroBackOff":
+			return retryPolicy{retries: -1} // retries at once until the operation succeeds
+		case "StopBackOff":
+			return retryPolicy{retries: 0} // never retries
 		}
 	case *ssa.Call:
 		callee := ssaflow.CalleeObject(v.Call)

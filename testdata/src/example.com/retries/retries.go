@@ -63,6 +63,11 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	defer cancel()
 	_ = backoff.Retry(func() error { return errNotYet }, backoff.WithContext(backoff.NewConstantBackOff(time.Second), bounded)) // want `backoff.Retry blocks the reconcile worker \(waits up to 20s\)`
 
+	// A zero backoff retries at once until the operation succeeds; a stop
+	// backoff never retries.
+	_ = backoff.Retry(func() error { return errNotYet }, &backoff.ZeroBackOff{}) // want `backoff.Retry blocks the reconcile worker \(waits with no time limit\)`
+	_ = backoff.Retry(func() error { return errNotYet }, &backoff.StopBackOff{})
+
 	// Options handed through a helper's variadic parameter: out of sight.
 	_ = retryWith(ctx, backoffv5.WithMaxTries(2))
 

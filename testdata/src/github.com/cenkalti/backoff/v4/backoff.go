@@ -63,3 +63,13 @@ func WithMaxRetries(b BackOff, max uint64) BackOff { return b }
 func WithContext(b BackOff, ctx context.Context) BackOff { return b }
 
 func Permanent(err error) error { return err }
+
+type ZeroBackOff struct{}
+
+func (b *ZeroBackOff) NextBackOff() time.Duration { return 0 }
+func (b *ZeroBackOff) Reset()                     {}
+
+type StopBackOff struct{}
+
+func (b *StopBackOff) NextBackOff() time.Duration { return -1 }
+func (b *StopBackOff) Reset()                     {}
