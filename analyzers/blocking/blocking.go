@@ -30,7 +30,8 @@
 //     scans each function for sinks, calls, receives and selects and records
 //     each one's effects: walk_loops.go finds loops and their trip counts,
 //     walk_await.go sees a receive wait on a goroutine's work, walk_waits.go
-//     computes how long a modelled wait lasts, walk_bind.go decides the
+//     computes how long a modelled wait lasts (walk_retries.go, a
+//     cenkalti/backoff retry by its BackOff), walk_bind.go decides the
 //     requirements an entry leaves on its reconciler's fields where main
 //     binds them.
 //   - The solver (solve.go) computes the summaries bottom-up over the
@@ -48,8 +49,9 @@
 //     client, context, database handle or func value comes from: through
 //     locals, fields, calls and facts (origin_eval.go), setters that replace
 //     a field (origin_setters.go), factories and package variables
-//     (origin_funcs.go), interface calls (origin_invoke.go) and database
-//     drivers' read timeouts (origin_drivers.go).
+//     (origin_funcs.go), interface calls (origin_invoke.go), and database
+//     drivers' read timeouts and SQL statements that carry their own
+//     timeout (origin_drivers.go).
 //   - The fact codec (fact*.go): fact.go defines Summary, Effect, Frame and
 //     their limits; fact_codec.go exports the summaries as facts and expands
 //     the chains read back from them.
