@@ -335,6 +335,11 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		return o.eval(v.X, path, prop)
 	case *ssa.MakeInterface:
 		return o.eval(v.X, path, prop)
+	case *ssa.ChangeInterface:
+		// An interface value given another interface type (a client
+		// held as the wide interface, bound to a field of a narrower
+		// one): the same dynamic value.
+		return o.eval(v.X, path, prop)
 	case *ssa.TypeAssert:
 		return o.eval(v.X, path, prop)
 	case *ssa.UnOp:

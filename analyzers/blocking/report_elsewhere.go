@@ -23,6 +23,7 @@ import (
 // findings were placed in.
 type moduleFiles struct {
 	dirs  map[string][]string  // package directory base name -> directories of module packages
+	tree  map[string][]string  // the same, for every directory of the module's tree (see moduleTree)
 	files map[string]*ast.File // by file name; nil when it cannot be read
 }
 
@@ -34,12 +35,15 @@ func (w *walker) posElsewhere(dir, file string, line int) token.Pos {
 		w.elsewhere = &moduleFiles{files: make(map[string]*ast.File)}
 		w.elsewhere.dirs = moduleDirs(w.pass.Fset, w.pass.Pkg, w.module)
 	}
-	var found []string
-	for _, d := range w.elsewhere.dirs[dir] {
-		name := filepath.Join(d, file)
-		if _, err := os.Stat(name); err == nil {
-			found = append(found, name)
+	found := existing(w.elsewhere.dirs[dir], file)
+	if len(found) == 0 {
+		// A package of the module whose types the imported packages'
+		// export data does not mention (an implementation that only a
+		// constructor's body names): look for it in the module's tree.
+		if w.elsewhere.tree == nil {
+			w.elsewhere.tree = moduleTree(w.pass.Fset, w.pass.Pkg, w.module)
 		}
+		found = existing(w.elsewhere.tree[dir], file)
 	}
 	if len(found) != 1 {
 		return token.NoPos
@@ -58,6 +62,52 @@ func (w *walker) posElsewhere(dir, file string, line int) token.Pos {
 		return token.NoPos
 	}
 	return lineCall(af, tf, line)
+}
+
+// existing lists the files called file in dirs.
+func existing(dirs []string, file string) []string {
+	var found []string
+	for _, d := range dirs {
+		name := filepath.Join(d, file)
+		if _, err := os.Stat(name); err == nil {
+			found = append(found, name)
+		}
+	}
+	return found
+}
+
+// moduleTree maps the base name of each directory of module's tree to its
+// directories: the module's root is the directory of pkg's files less the
+// part of pkg's path below module. Hidden directories, testdata, vendor and
+// nested modules are left out.
+func moduleTree(fset *token.FileSet, pkg *types.Package, module string) map[string][]string {
+	tree := make(map[string][]string)
+	dir := packageDir(fset, pkg)
+	rel, ok := strings.CutPrefix(pkg.Path(), module)
+	if dir == "" || !ok || rel != "" && !strings.HasPrefix(rel, "/") {
+		return tree
+	}
+	root := filepath.Clean(strings.TrimSuffix(filepath.ToSlash(dir), rel))
+	if filepath.ToSlash(root)+rel != filepath.ToSlash(dir) {
+		return tree
+	}
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if p != root {
+			name := d.Name()
+			if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor" {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+		}
+		tree[filepath.Base(p)] = append(tree[filepath.Base(p)], p)
+		return nil
+	})
+	return tree
 }
 
 // moduleDirs maps the base name of each package of module that pkg imports,

@@ -37,6 +37,11 @@ type walker struct {
 	// setterNeedsOf holds the needs of setters of package variables, for
 	// the other packages that call them (see setterNeeds).
 	setterNeedsOf map[*ssa.Function][]Effect
+
+	// staticCalls and usedAsValue memoize callersOf.
+	staticCalls map[*ssa.Function][]*ssa.CallCommon
+	usedAsValue map[types.Object]bool
+	invoked     []string // the methods the package calls through interfaces
 }
 
 // callResolver is what the walk and the origins ask of call resolution
@@ -593,7 +598,7 @@ func (w *walker) valueRolesAt(e *Effect, role model.Role, v ssa.Value, clientPat
 	case model.Statement:
 		prop = StatementBounds
 	case model.Network:
-		return !connectionless(v)
+		return !w.connectionless(v, 0)
 	default:
 		return true
 	}
@@ -603,15 +608,79 @@ func (w *walker) valueRolesAt(e *Effect, role model.Role, v ssa.Value, clientPat
 	return w.require(e, w.values.eval(v, path, prop), prop)
 }
 
+// maxNetworkDepth bounds the helpers a network name is passed down through.
+const maxNetworkDepth = 3
+
 // connectionless reports whether v is a constant network name whose dial
-// waits for no peer: "udp", "udp4", "ip4:icmp", "unixgram".
-func connectionless(v ssa.Value) bool {
+// waits for no peer: "udp", "udp4", "ip4:icmp", "unixgram". A parameter is
+// one when every call of its function passes one, and nothing else can call
+// it: an SDK's telemetry reporter whose connect(network, addr) its package
+// only ever calls with a "udp" constant (see callersOf).
+func (w *walker) connectionless(v ssa.Value, depth int) bool {
+	if p, ok := v.(*ssa.Parameter); ok && depth < maxNetworkDepth {
+		i := slices.Index(p.Parent().Params, p)
+		calls, ok := w.callersOf(p.Parent())
+		if i < 0 || !ok || len(calls) == 0 {
+			return false
+		}
+		for _, call := range calls {
+			if i >= len(call.Args) || !w.connectionless(call.Args[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	}
 	c, ok := v.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
 		return false
 	}
 	network := constant.StringVal(c.Value)
 	return strings.HasPrefix(network, "udp") || strings.HasPrefix(network, "ip") || network == "unixgram"
+}
+
+// callersOf lists the static calls of fn in this package, and reports
+// false when something else may call it: fn is exported (another package
+// may), a closure, used as a value (a func value, a method value), or a
+// method of a name this package calls through an interface.
+func (w *walker) callersOf(fn *ssa.Function) ([]*ssa.CallCommon, bool) {
+	if w.staticCalls == nil {
+		w.staticCalls = make(map[*ssa.Function][]*ssa.CallCommon)
+		w.usedAsValue = make(map[types.Object]bool)
+		var ops []*ssa.Value
+		for _, fi := range w.funcs {
+			for _, b := range fi.fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, isCall := instr.(ssa.CallInstruction)
+					if isCall && call.Common().IsInvoke() {
+						w.invoked = append(w.invoked, call.Common().Method.Name())
+					}
+					ops = instr.Operands(ops[:0])
+					for k, op := range ops {
+						callee, ok := (*op).(*ssa.Function)
+						if !ok {
+							continue
+						}
+						if isCall && k == 0 && !call.Common().IsInvoke() && call.Common().Value == callee {
+							w.staticCalls[callee] = append(w.staticCalls[callee], call.Common())
+							continue
+						}
+						// A method value or expression is a wrapper
+						// whose object is the method.
+						if obj := callee.Object(); obj != nil {
+							w.usedAsValue[obj] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if obj := fn.Object(); obj == nil || obj.Exported() || fn.Parent() != nil || w.usedAsValue[obj] {
+		return nil, false
+	}
+	if fn.Signature.Recv() != nil && slices.Contains(w.invoked, fn.Name()) {
+		return nil, false // an unexported method this package calls through an interface
+	}
+	return w.staticCalls[fn], true
 }
 
 func unwrapClosure(v ssa.Value) (*ssa.MakeClosure, bool) {
