@@ -266,6 +266,24 @@ var baseFuncs = []Func{
 		Reason: "dials for as long as the dialer's Timeout and the context allow"},
 
 	// SDKs whose requests do not go through a call the walk can follow.
+	// hashicorp/go-retryablehttp (under Vault's, Consul's and many other
+	// SDKs' API clients) sends each attempt through the client's HTTPClient
+	// with the request's ctx and retries up to RetryMax times, each wait
+	// up to RetryWaitMax and ending when that ctx is done. Those waits are
+	// the client's configuration (Vault's: 2 retries of at most 1.5s), not
+	// a wait the operator wrote: the walk stops at the request. Get, Head,
+	// Post and PostForm make their request with context.Background().
+	{Name: retryableClient + "Do", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: []string{"HTTPClient"},
+		Params: []Role{Request}, Sink: "(*retryablehttp.Client).Do", Reason: retryableReason},
+	{Name: retryableClient + "Get", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: []string{"HTTPClient"},
+		Why: retryableBackground, Sink: "(*retryablehttp.Client).Get", Reason: retryableReason},
+	{Name: retryableClient + "Head", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: []string{"HTTPClient"},
+		Why: retryableBackground, Sink: "(*retryablehttp.Client).Head", Reason: retryableReason},
+	{Name: retryableClient + "Post", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: []string{"HTTPClient"},
+		Why: retryableBackground, Sink: "(*retryablehttp.Client).Post", Reason: retryableReason},
+	{Name: retryableClient + "PostForm", Kind: Sink, Check: httptimeout, Recv: Client, RecvPath: []string{"HTTPClient"},
+		Why: retryableBackground, Sink: "(*retryablehttp.Client).PostForm", Reason: retryableReason},
+
 	// minio-go's GetObject returns at once: a goroutine of its own sends the
 	// request when the object is first read (or Stat'ed), so the wait is the
 	// caller's. The request goes through the client's httpClient, which
@@ -396,6 +414,13 @@ func azblobSinks() []Func {
 }
 
 const (
+	retryablePkg        = "github.com/hashicorp/go-retryablehttp"
+	retryableClient     = "(*" + retryablePkg + ".Client)."
+	retryableReason     = "sends the request through the client's HTTPClient under the request's ctx; its retries wait as the client is configured, until that ctx is done"
+	retryableBackground = "retryablehttp.NewRequest, which uses context.Background()"
+)
+
+const (
 	azblobPkg    = "github.com/Azure/azure-sdk-for-go/sdk/storage/azblob"
 	azblobClient = "(*" + azblobPkg + ".Client)."
 	azblobReason = "sends the request through the client's pipeline, bounded only by its HTTP client's Timeout, a per-try timeout and ctx"
@@ -476,6 +501,8 @@ var Carriers = []Carrier{
 	{Name: "(*net/http.Request).Clone", Ctx: 0},
 	{Name: "os/exec.CommandContext", Ctx: 0},
 	{Name: "net/http.NewRequest", Ctx: -1, Why: "http.NewRequest, which uses context.Background()"},
+	{Name: retryablePkg + ".NewRequestWithContext", Ctx: 0},
+	{Name: retryablePkg + ".NewRequest", Ctx: -1, Why: retryableBackground},
 	{Name: "os/exec.Command", Ctx: -1, Why: "exec.Command, which has no context"},
 }
 
