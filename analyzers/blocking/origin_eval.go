@@ -753,6 +753,13 @@ func (o *origins) evalCarrier(v ssa.Value, path []string) (Prov, bool) {
 // of another package.
 func (o *origins) evalCall(call *ssa.Call, i int, path []string, prop Property) Prov {
 	callee := ssaflow.CalleeObject(call.Call)
+	if prop == HasDeadline && len(path) == 0 && i == 0 && isCtxWrapper(call.Call, callee) {
+		// A logger or a span attached to the ctx: its deadline is the
+		// one it was given.
+		if args := call.Call.Args; len(args) > 0 && isContext(args[0].Type()) {
+			return o.eval(args[0], nil, prop)
+		}
+	}
 	if callee == nil {
 		if call.Call.IsInvoke() || call.Call.StaticCallee() != nil {
 			return Prov{Kind: Unknown}
@@ -775,6 +782,7 @@ func (o *origins) evalCall(call *ssa.Call, i int, path []string, prop Property) 
 			return o.eval(call.Call.Args[0], nil, prop)
 		}
 	}
+
 	if call.Call.IsInvoke() {
 		return o.evalInvoke(call, i, path, prop)
 	}
@@ -1008,6 +1016,20 @@ func isCallable(v ssa.Value) bool {
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+// isCtxWrapper reports whether call calls one of model.CtxWrappers: by
+// its callee, or through the package variable that holds it.
+func isCtxWrapper(call ssa.CallCommon, callee *types.Func) bool {
+	if callee != nil {
+		return model.IsCtxWrapper(model.FuncName(callee))
+	}
+	load, ok := call.Value.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	g, ok := load.X.(*ssa.Global)
+	return ok && g.Pkg != nil && model.IsCtxWrapper(g.Pkg.Pkg.Path()+"."+g.Name())
+}
 
 func isDuration(t types.Type) bool { return isNamed(t, "time", "Duration") }
 

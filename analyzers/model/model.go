@@ -506,6 +506,34 @@ var Carriers = []Carrier{
 	{Name: "os/exec.Command", Ctx: -1, Why: "exec.Command, which has no context"},
 }
 
+// CtxWrappers return a context derived from their first argument with the
+// same deadline: they attach a value (a logger, a span, gRPC metadata), as
+// context.WithValue does. Loggers and tracers are modelled as bounded, so
+// without this table the walk would know nothing of the ctx they return,
+// and `ctx = log.IntoContext(ctx, logger)` at the top of a Reconcile would
+// hide every ctx below it. A name may be a function, an interface method
+// (its result 0 is the ctx) or a package variable holding one
+// (controller-runtime's ctrl.LoggerInto).
+var CtxWrappers = []string{
+	"github.com/go-logr/logr.NewContext",
+	"github.com/go-logr/logr.NewContextWithSlogLogger",
+	"k8s.io/klog/v2.NewContext",
+	"sigs.k8s.io/controller-runtime/pkg/log.IntoContext",
+	"sigs.k8s.io/controller-runtime.LoggerInto",
+	"go.opentelemetry.io/otel/trace.ContextWithSpan",
+	"go.opentelemetry.io/otel/trace.ContextWithSpanContext",
+	"go.opentelemetry.io/otel/trace.ContextWithRemoteSpanContext",
+	"(go.opentelemetry.io/otel/trace.Tracer).Start",
+	"go.opentelemetry.io/otel/baggage.ContextWithBaggage",
+	"google.golang.org/grpc/metadata.NewOutgoingContext",
+	"google.golang.org/grpc/metadata.AppendToOutgoingContext",
+	"google.golang.org/grpc/metadata.NewIncomingContext",
+}
+
+// IsCtxWrapper reports whether the function, method or variable of that
+// full name is one of CtxWrappers.
+func IsCtxWrapper(name string) bool { return slices.Contains(CtxWrappers, name) }
+
 // CarrierOf returns the carrier of that full name, or nil.
 func CarrierOf(name string) *Carrier {
 	for i := range Carriers {

@@ -3,6 +3,7 @@ package controllerruntime
 
 import (
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
@@ -12,3 +13,6 @@ type Request = reconcile.Request
 type Manager = builder.Manager
 
 var NewControllerManagedBy = builder.ControllerManagedBy
+
+// LoggerInto attaches a logger to a context.
+var LoggerInto = log.IntoContext

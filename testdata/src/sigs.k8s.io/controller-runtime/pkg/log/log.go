@@ -8,3 +8,6 @@ import (
 )
 
 func FromContext(ctx context.Context, keysAndValues ...any) logr.Logger { return logr.Logger{} }
+
+// IntoContext attaches the logger to ctx.
+func IntoContext(ctx context.Context, l logr.Logger) context.Context { return logr.NewContext(ctx, l) }
