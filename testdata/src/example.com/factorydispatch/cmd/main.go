@@ -13,4 +13,9 @@ func main() {
 	_ = &controllers.TopologyReconciler{KindReconciler: &controllers.SecretReconciler{}, ClientFactory: brokerclient.SDKClientFactory}
 	_ = &controllers.NamedTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `the value bound to controllers.NamedTopologyReconciler.Kind here leaves it unbounded \(.*brokersdk.Client.timeout, never set`
 	_ = &controllers.NamedTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.BoundedClientFactory}
+	_ = controllers.NewTopologyReconciler(&controllers.QueueReconciler{}, brokerclient.SDKClientFactory) // want `the value bound to controllers.TopologyReconciler.KindReconciler here leaves it unbounded \(.*brokersdk.Client.timeout, never set`
+	_ = controllers.NewTopologyReconciler(&controllers.QueueReconciler{}, brokerclient.BoundedClientFactory)
+	_ = controllers.NewTopologyReconciler(&controllers.SecretReconciler{}, brokerclient.SDKClientFactory)
+	_ = &controllers.HelperTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `the value bound to controllers.HelperTopologyReconciler.Kind here leaves it unbounded \(.*brokersdk.Client.timeout, never set.*QueueReconciler\).DeleteFunc`
+	_ = &controllers.HelperTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.BoundedClientFactory}
 }

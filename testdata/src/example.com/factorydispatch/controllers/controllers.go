@@ -69,3 +69,27 @@ func (s *SecretReconciler) DeclareFunc(context.Context, brokerclient.Client, str
 func (s *SecretReconciler) DeleteFunc(context.Context, brokerclient.Client, string) error {
 	return nil
 }
+
+// NewTopologyReconciler stores what main gives it: the needs pass to its
+// calls.
+func NewTopologyReconciler(kind KindReconciler, factory brokerclient.Factory) *TopologyReconciler {
+	return &TopologyReconciler{KindReconciler: kind, ClientFactory: factory}
+}
+
+// HelperTopologyReconciler dispatches in a helper it hands the client to.
+type HelperTopologyReconciler struct {
+	Kind          KindReconciler
+	ClientFactory brokerclient.Factory
+}
+
+func (r *HelperTopologyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	rc, err := r.ClientFactory(map[string]string{"uri": "http://broker:15672"})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.apply(ctx, rc, req.Name)
+}
+
+func (r *HelperTopologyReconciler) apply(ctx context.Context, rc brokerclient.Client, name string) error {
+	return r.Kind.DeleteFunc(ctx, rc, name)
+}
