@@ -3,6 +3,7 @@
 package brokerclient
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 type Client interface {
 	DeclareQueue(vhost, name string) (*http.Response, error)
 	DeleteQueue(vhost, name string) (*http.Response, error)
+	PurgeQueue(ctx context.Context, vhost, name string) (*http.Response, error)
 }
 
 // Factory builds a Client per reconcile.

@@ -4,6 +4,7 @@
 package brokersdk
 
 import (
+	"context"
 	"net/http"
 	"time"
 )
@@ -31,6 +32,17 @@ func (c *Client) DeleteQueue(vhost, name string) (*http.Response, error) {
 
 func (c *Client) send(method, path string) (*http.Response, error) {
 	req, err := http.NewRequest(method, c.Endpoint+"/api/"+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	httpc := &http.Client{Timeout: c.timeout}
+	return httpc.Do(req)
+}
+
+// PurgeQueue sends with the caller's ctx: the ctx's deadline or the
+// client's timeout bounds it.
+func (c *Client) PurgeQueue(ctx context.Context, vhost, name string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, c.Endpoint+"/api/queues/"+vhost+"/"+name+"/contents", nil)
 	if err != nil {
 		return nil, err
 	}

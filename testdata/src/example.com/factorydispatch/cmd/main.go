@@ -18,4 +18,8 @@ func main() {
 	_ = controllers.NewTopologyReconciler(&controllers.SecretReconciler{}, brokerclient.SDKClientFactory)
 	_ = &controllers.HelperTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `the value bound to controllers.HelperTopologyReconciler.Kind here leaves it unbounded \(.*brokersdk.Client.timeout, never set.*QueueReconciler\).DeleteFunc`
 	_ = &controllers.HelperTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.BoundedClientFactory}
+	_ = &controllers.NamedTopologyReconciler{Kind: &controllers.PurgeReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `the value bound to controllers.NamedTopologyReconciler.Kind here leaves it unbounded \(brokersdk.Client.timeout, never set.* and the reconcile ctx, which has no deadline\).*PurgeReconciler\).DeclareFunc`
+	_ = &controllers.NamedTopologyReconciler{Kind: &controllers.PurgeReconciler{}, ClientFactory: brokerclient.BoundedClientFactory}
+	_ = &controllers.TimedTopologyReconciler{Kind: &controllers.PurgeReconciler{}, ClientFactory: brokerclient.SDKClientFactory}
+	_ = &controllers.TimedTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `the value bound to controllers.TimedTopologyReconciler.Kind here leaves it unbounded \(.*brokersdk.Client.timeout, never set`
 }

@@ -2,6 +2,7 @@ package controllers
 
 import (
 	"context"
+	"time"
 
 	"example.com/factorydispatch/brokerclient"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -92,4 +93,32 @@ func (r *HelperTopologyReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 
 func (r *HelperTopologyReconciler) apply(ctx context.Context, rc brokerclient.Client, name string) error {
 	return r.Kind.DeleteFunc(ctx, rc, name)
+}
+
+// PurgeReconciler passes the ctx it is given on to the client.
+type PurgeReconciler struct{}
+
+func (p *PurgeReconciler) DeclareFunc(ctx context.Context, client brokerclient.Client, name string) error {
+	_, err := client.PurgeQueue(ctx, "/", name)
+	return err
+}
+
+func (p *PurgeReconciler) DeleteFunc(context.Context, brokerclient.Client, string) error {
+	return nil
+}
+
+// TimedTopologyReconciler gives the kind's reconciler a ctx with a deadline.
+type TimedTopologyReconciler struct {
+	Kind          KindReconciler
+	ClientFactory brokerclient.Factory
+}
+
+func (r *TimedTopologyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	rc, err := r.ClientFactory(map[string]string{"uri": "http://broker:15672"})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	return ctrl.Result{}, r.Kind.DeclareFunc(ctx, rc, req.Name)
 }
