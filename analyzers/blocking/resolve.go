@@ -22,6 +22,7 @@ type resolver struct {
 	dispatches         *bool                   // memo of dispatching
 	closureDepth       int                     // see closureDispatch
 	constructedDepth   int                     // see constructed
+	argDepth           int                     // see expandArgDispatch
 	implemented        map[string][]ImplMethod // memo of implementedBy, by interface and method
 
 	fieldStores map[*types.Var][]ssa.Value // see fieldFuncs

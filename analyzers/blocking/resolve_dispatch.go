@@ -39,7 +39,17 @@ type ArgValue struct {
 	Origin string
 	// From says, for FromParam, which value of the current function it is.
 	From Requirement
+	// target, for an argument of Prop Dispatches that the caller decided
+	// (Concrete), is the value it holds: a dispatch inside the callee on
+	// that parameter expands to its methods (see argDispatch). Not in facts.
+	target *Prov
 }
+
+// recvArg, as the Param of an ArgValue's From, is the reconciler whose field
+// a field need is on (FieldNeeds): an argument of the dispatched call taken
+// from another field of the same reconciler (a client its factory field
+// made), decided where main binds both (see atEntry).
+const recvArg = -1
 
 // dispatch records an interface or func-value call whose callee the
 // value's provenance decides: resolved here when its concrete type is in
@@ -245,6 +255,17 @@ func (res *resolver) userInterface(method *types.Func) bool {
 	return !model.IsStd(path) && !res.table.BoundedPackage(path)
 }
 
+// userInterfaceType reports whether t is an interface that a user package
+// declares (see userInterface).
+func (res *resolver) userInterfaceType(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || !types.IsInterface(t) || named.Obj().Pkg() == nil {
+		return false
+	}
+	path := model.PkgPath(named.Obj().Pkg())
+	return !model.IsStd(path) && !res.table.BoundedPackage(path)
+}
+
 // target finds the function a call of method (nil: of the func value
 // itself) on val reaches: a function of this package, or one of another.
 func (res *resolver) target(val ssa.Value, method *types.Func) (*ssa.Function, *types.Func) {
@@ -292,6 +313,15 @@ func (res *resolver) argValues(call *ssa.CallCommon) []ArgValue {
 		case isContext(v.Type()):
 		case hasTimeoutField(v.Type()):
 			prop = HasTimeout
+		case res.userInterfaceType(v.Type()):
+			// A client handed to the callee, which calls its methods
+			// (`r.Kind.Declare(ctx, rc)`): where it comes from decides
+			// what the callee's calls on it do.
+			a := argValue(i+offset, Dispatches, res.values.eval(v, nil, Dispatches))
+			if a.Kind != Unknown {
+				args = append(args, a)
+			}
+			continue
 		default:
 			continue
 		}
@@ -306,6 +336,13 @@ func argValue(param int, prop Property, p Prov) ArgValue {
 	case FromParam:
 		a.From = Requirement{Prop: prop, Param: p.Param, Free: p.Free, Path: p.Path, NilFallback: p.NilFallback}
 	case Lacks, Has:
+	case Concrete:
+		if prop != Dispatches {
+			a.Kind = Unknown
+			break
+		}
+		a.Origin = ""
+		a.target = &p
 	default:
 		a.Kind = Unknown
 	}
@@ -333,9 +370,99 @@ func (e *Effect) decideArgs(decide func(r Requirement) Prov) {
 func (res *resolver) expandDispatch(e Effect, target Prov) []Effect {
 	var out []Effect
 	for _, d := range res.calleeEffects(target, e.Dispatch.Method) {
-		if ne, ok := res.bindDispatched(e, d); ok {
+		ne, ok := res.bindDispatched(e, d)
+		switch {
+		case !ok:
+		case ne.Dispatch != d.effect.Dispatch && d.effect.Dispatch != nil:
+			// The callee calls a method of an argument whose value this
+			// call's caller decided.
+			if a, ok := dispatchArg(e.Dispatch, d.effect.Requires); ok && a.target != nil {
+				out = append(out, res.expandArgDispatch(ne, *a.target)...)
+			} else {
+				out = append(out, ne)
+			}
+		default:
 			out = append(out, ne)
 		}
+	}
+	return out
+}
+
+// maxArgDepth bounds values passed to a dispatched callee that calls their
+// methods, whose own callees are given values in turn.
+const maxArgDepth = 3
+
+// argDispatch reports whether e, an effect of a callee (method: a method,
+// whose parameter 0 is its receiver), is a call through one of the
+// callee's arguments (`client.DeleteQueue(...)` in a per-kind reconciler
+// given the client): the caller of the callee decides it with what it
+// passes (Dispatch.Args of Prop Dispatches).
+func argDispatch(e Effect, method bool) bool {
+	if e.Dispatch == nil || len(e.Requires) != 1 {
+		return false
+	}
+	r := e.Requires[0]
+	return r.Prop == Dispatches && !r.Free && len(r.Path) == 0 && !r.Ctor && (r.Param > 0 || !method)
+}
+
+// dispatchArg finds, for a callee's dispatch through one of its arguments,
+// what the call d recorded of that argument.
+func dispatchArg(d *Dispatch, reqs []Requirement) (ArgValue, bool) {
+	if d == nil {
+		return ArgValue{}, false
+	}
+	for _, r := range reqs {
+		if r.Prop != Dispatches || r.Free || len(r.Path) > 0 {
+			continue
+		}
+		for _, a := range d.Args {
+			if a.Param == r.Param && a.Prop == Dispatches {
+				return a, true
+			}
+		}
+	}
+	return ArgValue{}, false
+}
+
+// passArgs returns the callee's dispatch inner with its arguments that are
+// the callee's parameters replaced by what the call outer passed.
+func passArgs(inner, outer *Dispatch) *Dispatch {
+	d := *inner
+	d.Args = slices.Clone(inner.Args)
+	for i, a := range d.Args {
+		if a.Kind != FromParam {
+			continue
+		}
+		k := -1
+		if !a.From.Free && len(a.From.Path) == 0 {
+			k = slices.IndexFunc(outer.Args, func(o ArgValue) bool { return o.Param == a.From.Param && o.Prop == a.Prop })
+		}
+		if k < 0 {
+			d.Args[i] = ArgValue{Param: a.Param, Prop: a.Prop, Kind: Unknown}
+			continue
+		}
+		o := outer.Args[k]
+		o.Param = a.Param
+		d.Args[i] = o
+	}
+	d.Args = slices.DeleteFunc(d.Args, func(a ArgValue) bool { return a.Kind == Unknown && a.Prop == Dispatches })
+	return &d
+}
+
+// expandArgDispatch expands ne, a dispatch through a value its caller
+// decided (target), by the effects of the method it calls on that value.
+func (res *resolver) expandArgDispatch(ne Effect, target Prov) []Effect {
+	if res.argDepth >= maxArgDepth {
+		return nil
+	}
+	res.argDepth++
+	defer func() { res.argDepth-- }()
+	kept := ne.Requires
+	ne.Requires = nil
+	var out []Effect
+	for _, x := range res.expandDispatch(ne, target) {
+		x.Requires = append(slices.Clone(kept), x.Requires...)
+		out = append(out, x.capped())
 	}
 	return out
 }
@@ -429,7 +556,7 @@ func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool
 		effects = res.importedEffects(external)
 	}
 	for _, d := range effects {
-		if d.effect.Dispatch != nil && !keepDispatch {
+		if d.effect.Dispatch != nil && !keepDispatch && !argDispatch(d.effect, m != nil) {
 			continue // a dispatch inside the implementation: see constructed
 		}
 		if m == nil {
@@ -522,6 +649,9 @@ func (res *resolver) closureEffects(mc *ssa.MakeClosure, target Prov) []dispatch
 			recv = target.free[0]
 		}
 		ds := res.calleeEffects(Prov{Kind: Concrete, val: recv, foreign: foreign}, method.Name())
+		// A call through an argument: its Dispatch numbers the
+		// parameters with the receiver; not followed here.
+		ds = slices.DeleteFunc(ds, func(d dispatched) bool { return argDispatch(d.effect, true) })
 		for i := range ds {
 			reqs := slices.Clone(ds[i].effect.Requires)
 			for k := range reqs {
@@ -664,6 +794,22 @@ func (res *resolver) bindDispatched(e Effect, d dispatched) (Effect, bool) {
 	for _, r := range ce.Requires {
 		if r.Free {
 			return ne, false
+		}
+		if r.Prop == Dispatches && ce.Dispatch != nil {
+			// A call through one of the callee's arguments: passed on
+			// to where the argument comes from, or expanded by the
+			// caller with the value it holds (expandDispatch).
+			a, ok := dispatchArg(e.Dispatch, []Requirement{r})
+			switch {
+			case !ok:
+				return ne, false
+			case a.Kind == FromParam:
+				ne.Requires = append(ne.Requires, a.From)
+			case a.target == nil:
+				return ne, false
+			}
+			ne.Dispatch = passArgs(ce.Dispatch, e.Dispatch)
+			continue
 		}
 		i := slices.IndexFunc(e.Dispatch.Args, func(a ArgValue) bool { return a.Param == r.Param && a.Prop == r.Prop })
 		if i < 0 || len(r.Path) > 0 {

@@ -312,9 +312,15 @@ type bound struct {
 	// freeValues: free holds the values of the captured variables, not
 	// the variables (see closureOfCall).
 	freeValues bool
+	// recv, where a field need is decided, is the reconciler the field
+	// belongs to (recvArg).
+	recv ssa.Value
 }
 
 func (b bound) value(r Requirement) ssa.Value {
+	if r.Param == recvArg && !r.Free {
+		return b.recv
+	}
 	vals := b.args
 	if r.Free {
 		vals = b.free

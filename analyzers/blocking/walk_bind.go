@@ -59,7 +59,9 @@ func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) 
 			return e, nil, false
 		}
 	}
-	// The worker's ctx goes to a dispatched call as it goes anywhere.
+	// The worker's ctx goes to a dispatched call as it goes anywhere; a
+	// value from another field of the reconciler (a client its factory
+	// field made) is decided where main binds the field the need is on.
 	e.decideArgs(func(r Requirement) Prov {
 		if !r.Free && r.Param < len(fn.Params) && len(r.Path) == 0 && r.Prop == HasDeadline && isContext(fn.Params[r.Param].Type()) {
 			if w.reconcileDeadline() {
@@ -67,8 +69,16 @@ func (w *walker) atEntry(fn *ssa.Function, e Effect) (Effect, *types.Var, bool) 
 			}
 			return Prov{Kind: Lacks, Origin: reconcileCtxNote}
 		}
+		if !r.Free && r.Param == 0 && r.Prop == Dispatches && fn.Signature.Recv() != nil && len(r.Path) > 0 {
+			if field := structField(fn.Params[0].Type(), r.Path[0]); field != nil && field.Pkg() == w.pass.Pkg {
+				return Prov{Kind: FromParam, Param: recvArg, Path: r.Path}
+			}
+		}
 		return Prov{Kind: Unknown}
 	})
+	if e.Dispatch != nil {
+		e.Dispatch.Args = slices.DeleteFunc(e.Dispatch.Args, func(a ArgValue) bool { return a.Kind == Unknown && a.Prop == Dispatches })
+	}
 	var left []Requirement
 	reqs := e.Requires
 	e.Requires = nil
@@ -202,7 +212,7 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 			r := need.Requires[0]
 			r.Param, r.Free = 0, false
 			need.Requires = []Requirement{r}
-			found = append(found, w.bind(store.Parent(), pos, need, bound{args: []ssa.Value{store.Val}})...)
+			found = append(found, w.bind(store.Parent(), pos, need, bound{args: []ssa.Value{store.Val}, recv: fa.X})...)
 		}
 	})
 	// Calls of functions with needs decide them, or pass them on to the

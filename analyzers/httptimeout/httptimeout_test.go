@@ -11,7 +11,7 @@ import (
 )
 
 func TestHTTPTimeout(t *testing.T) {
-	fixtures.Across(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd", "example.com/httpx/helpers/fetch", "example.com/httpx/sdk", "example.com/realhttp/...", "example.com/factories/...", "example.com/resolve/controllers", "example.com/resolve/probe", "example.com/resolve/fieldfunc/...", "example.com/resolve/hooked", "example.com/resolve/portahelper", "example.com/resolve/execsdk", "example.com/resolve/requester", "example.com/resolve/ifaceresult/...", "example.com/resolve/narrowiface/...", "example.com/resolve/setterglobal/...", "example.com/sdkctor", "example.com/dials", "example.com/streamctl", "example.com/closurefactory/...", "example.com/clientcache/...", "example.com/objstore/...", "example.com/specfetch/...", "example.com/retryhttp/...")
+	fixtures.Across(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd", "example.com/httpx/helpers/fetch", "example.com/httpx/sdk", "example.com/realhttp/...", "example.com/factories/...", "example.com/factorydispatch/...", "example.com/resolve/controllers", "example.com/resolve/probe", "example.com/resolve/fieldfunc/...", "example.com/resolve/hooked", "example.com/resolve/portahelper", "example.com/resolve/execsdk", "example.com/resolve/requester", "example.com/resolve/ifaceresult/...", "example.com/resolve/narrowiface/...", "example.com/resolve/setterglobal/...", "example.com/sdkctor", "example.com/dials", "example.com/streamctl", "example.com/closurefactory/...", "example.com/clientcache/...", "example.com/objstore/...", "example.com/specfetch/...", "example.com/retryhttp/...")
 }
 
 // TestSuggestedFix checks the fix against local.go.golden, which gofmt accepts.
