@@ -16,6 +16,7 @@ const (
 	untested state = 1 << iota // nobody looked at it
 	failed                     // known not nil, and not a NotFound
 	fine                       // nil, or a NotFound: the resource is gone
+	decided                    // the call's other results (done, exists) were tested
 )
 
 // uses is what the code does with the cleanup's error.
@@ -31,10 +32,40 @@ type uses struct {
 // runs, on some path that neither returns nor proves the error nil or a
 // NotFound, and says how it is dropped.
 func (c *checker) dropped(call *ssa.Call, removal ssa.Instruction) (string, bool) {
+	u := c.errorUses(call)
+	if u.unknown {
+		return "", false // aggregated, stored, wrapped: the check cannot tell
+	}
+	at := reach(call, is(removal), u)
+	if at&(untested|failed) == 0 {
+		return "", false
+	}
+	switch {
+	case len(u.logged) > 0:
+		return "its error is only logged (" + c.result.Frame(call.Parent(), u.logged[0]).Pos + ")", true
+	case at&failed != 0:
+		return "its error is checked but that branch falls through to the removal", true
+	}
+	return "its error is discarded", true
+}
+
+// errorUses classifies what the code does with the error call returns (a
+// call that returns none has no uses).
+func (c *checker) errorUses(call *ssa.Call) *uses {
 	u := &uses{nilTests: map[*ssa.If]bool{}, notFoundTests: map[*ssa.If]bool{}, outcomeTests: map[*ssa.If]bool{}}
 	results := call.Call.Signature().Results()
 	var errValue ssa.Value = call
-	if results.Len() > 1 {
+	if results.Len() == 0 || !isError(results.At(results.Len()-1).Type()) {
+		errValue = nil
+		u.outcome(call, 0) // no error: what it returns is its outcome
+		if results.Len() > 1 {
+			for _, ref := range *call.Referrers() {
+				if ex, ok := ref.(*ssa.Extract); ok {
+					u.outcome(ex, 0)
+				}
+			}
+		}
+	} else if results.Len() > 1 {
 		errValue = nil
 		for _, ref := range *call.Referrers() {
 			ex, ok := ref.(*ssa.Extract)
@@ -51,20 +82,11 @@ func (c *checker) dropped(call *ssa.Call, removal ssa.Instruction) (string, bool
 	if errValue != nil {
 		u.follow(errValue, 0)
 	}
-	if u.unknown {
-		return "", false // aggregated, stored, wrapped: the check cannot tell
-	}
-	at := reach(call, removal, u)
-	if at&(untested|failed) == 0 {
-		return "", false
-	}
-	switch {
-	case len(u.logged) > 0:
-		return "its error is only logged (" + c.result.Frame(call.Parent(), u.logged[0]).Pos + ")", true
-	case at&failed != 0:
-		return "its error is checked but that branch falls through to the removal", true
-	}
-	return "its error is discarded", true
+	return u
+}
+
+func is(target ssa.Instruction) func(ssa.Instruction) bool {
+	return func(instr ssa.Instruction) bool { return instr == target }
 }
 
 // follow classifies the uses of the error v (or of a value that stands for
@@ -102,6 +124,17 @@ func (u *uses) follow(v ssa.Value, depth int) {
 			}
 		case *ssa.Return:
 			// Leaves the function: no path through it reaches the removal.
+		case *ssa.TypeAssert:
+			// _, ok := err.(*DeleteNotFound): a test of a NotFound.
+			if !ref.CommaOk || !saysGone(types.TypeString(ref.AssertedType, nil)) {
+				u.unknown = true
+				continue
+			}
+			for _, r := range *ref.Referrers() {
+				if ex, ok := r.(*ssa.Extract); ok && ex.Index == 1 {
+					u.branches(ex, func(test *ssa.If, holds bool) { u.notFoundTests[test] = holds })
+				}
+			}
 		default:
 			u.unknown = true // a phi, a store, a field: followed no further
 		}
@@ -307,9 +340,10 @@ func isNilConst(v ssa.Value) bool {
 	return ok && c.IsNil()
 }
 
-// reach computes what is known of the error where removal runs, on the
-// paths from call that do not call it again: the union over those paths.
-func reach(call *ssa.Call, removal ssa.Instruction, u *uses) state {
+// reach computes what is known of the error where target instructions run
+// (the removal), on the paths from call that do not call it again: the
+// union over those paths.
+func reach(call *ssa.Call, target func(ssa.Instruction) bool, u *uses) state {
 	start := call.Block()
 	in := map[*ssa.BasicBlock]state{}
 	var at state
@@ -318,7 +352,7 @@ func reach(call *ssa.Call, removal ssa.Instruction, u *uses) state {
 	scan := func(b *ssa.BasicBlock, i int, s state) state {
 		for ; i < len(b.Instrs); i++ {
 			switch instr := b.Instrs[i]; {
-			case instr == removal:
+			case target(instr):
 				at |= s
 			case instr == call:
 				return 0
@@ -356,7 +390,7 @@ func edge(u *uses, test *ssa.If, i int, s state) state {
 		return s
 	}
 	if u.outcomeTests[test] {
-		return fine
+		return decided
 	}
 	if nonNilOn0, ok := u.nilTests[test]; ok {
 		if (i == 0) != nonNilOn0 {

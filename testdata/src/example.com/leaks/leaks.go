@@ -252,3 +252,38 @@ func (r *LoggedUnlessGone) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	}
 	return ctrl.Result{}, nil
 }
+
+// Reported: a NotFound, told by the error's type, is fine, but any other
+// error is only logged.
+type TypedNotFoundLogged struct{ base }
+
+func (r *TypedNotFoundLogged) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var b Bucket
+	if b.DeletionTimestamp != nil {
+		if _, err := r.Cloud.DeleteAccount(ctx, 7); err != nil {
+			if _, ok := err.(*cloud.NotFoundError); !ok {
+				log.FromContext(ctx).Error(err, "delete account")
+			}
+		}
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).DeleteAccount may have failed: its error is only logged`
+		return ctrl.Result{}, r.Update(ctx, &b)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Silent: only a NotFound, told by the error's type, goes on.
+type TypedNotFound struct{ base }
+
+func (r *TypedNotFound) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var b Bucket
+	if b.DeletionTimestamp != nil {
+		if _, err := r.Cloud.DeleteAccount(ctx, 7); err != nil {
+			if _, ok := err.(*cloud.NotFoundError); !ok {
+				return ctrl.Result{}, err
+			}
+		}
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer)
+		return ctrl.Result{}, r.Update(ctx, &b)
+	}
+	return ctrl.Result{}, nil
+}

@@ -16,3 +16,16 @@ func (*Client) Delete(ctx context.Context, name string) error { return nil }
 func (*Client) DeleteAsync(ctx context.Context, name string) (done bool, err error) {
 	return false, nil
 }
+
+// NotFoundError is what DeleteAccount fails with when the account is gone;
+// it wraps nothing, so errors.Is does not see it.
+type NotFoundError struct{}
+
+func (*NotFoundError) Error() string { return "account not found" }
+
+type Deleted struct{}
+
+// DeleteAccount deletes an account, the way generated API clients do.
+func (*Client) DeleteAccount(ctx context.Context, id int64) (*Deleted, error) {
+	return nil, nil
+}
