@@ -27,8 +27,11 @@ follows each path from a cleanup call in the deletion branch (guarded by the
 deletion timestamp), or in a helper of the same package it calls, to
 controllerutil.RemoveFinalizer, SetFinalizers or an assignment to
 Finalizers, and reports the removal when, on some path, the cleanup's error
-may be non-nil there. A branch that returns (the error, or a requeue) is
-fine, and so is an error known to mean the resource is gone: IsNotFound(err),
+may be non-nil there. It also reports a removal after a call of a helper
+of the package whose error is nil there, when the helper, on a path where
+its cleanup failed (not with a NotFound), returns nil or nothing: the
+helper swallowed the error. A branch that returns (the error, or a requeue)
+is fine, and so is an error known to mean the resource is gone: IsNotFound(err),
 errors.Is(err, ErrNotFound), client.IgnoreNotFound(err) == nil. Calls of the
 Kubernetes client, of API types' methods, of logging and of most of the
 standard library are not cleanup calls.`
@@ -47,12 +50,13 @@ const fix = "return the error (or ctrl.Result{RequeueAfter: d}) until the cleanu
 
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
-		pass:     pass,
-		result:   pass.ResultOf[blocking.Analyzer].(*blocking.Result),
-		removes:  make(map[*ssa.Function]bool),
-		cleanups: make(map[*ssa.Function]bool),
-		apis:     make(map[*types.Package]bool),
-		notes:    make(map[place]note),
+		pass:      pass,
+		result:    pass.ResultOf[blocking.Analyzer].(*blocking.Result),
+		removes:   make(map[*ssa.Function]bool),
+		cleanups:  make(map[*ssa.Function]bool),
+		swallowed: make(map[*ssa.Function]*swallow),
+		apis:      make(map[*types.Package]bool),
+		notes:     make(map[place]note),
 	}
 	for _, entry := range c.result.Entries {
 		if !ssaflow.ReturnsResult(entry.Func) {
@@ -76,13 +80,14 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass     *analysis.Pass
-	result   *blocking.Result
-	removes  map[*ssa.Function]bool  // memo of removesFinalizer
-	cleanups map[*ssa.Function]bool  // memo of cleansUp
-	apis     map[*types.Package]bool // memo of apiTypes
-	found    []blocking.Finding
-	notes    map[place]note
+	pass      *analysis.Pass
+	result    *blocking.Result
+	removes   map[*ssa.Function]bool     // memo of removesFinalizer
+	cleanups  map[*ssa.Function]bool     // memo of cleansUp
+	swallowed map[*ssa.Function]*swallow // memo of swallows
+	apis      map[*types.Package]bool    // memo of apiTypes
+	found     []blocking.Finding
+	notes     map[place]note
 }
 
 // place is a finding's removal and cleanup call.
@@ -102,7 +107,7 @@ type note struct {
 // whose whole bodies run in the deletion branch.
 func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix []blocking.Frame, seen map[*ssa.Function]bool) {
 	var removals []ssa.Instruction
-	var cleanups []*ssa.Call
+	var cleanups, helpers []*ssa.Call
 	for _, b := range fn.Blocks {
 		if !region[b] {
 			continue
@@ -118,6 +123,9 @@ func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix
 			if c.cleanupCall(&call.Call) {
 				cleanups = append(cleanups, call)
 			}
+			if callee := c.local(&call.Call); callee != nil && c.swallows(callee) != nil {
+				helpers = append(helpers, call)
+			}
 			if callee := c.local(&call.Call); callee != nil && !seen[callee] {
 				seen[callee] = true
 				all := make(map[*ssa.BasicBlock]bool, len(callee.Blocks))
@@ -128,16 +136,24 @@ func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix
 			}
 		}
 	}
+	report := func(r ssa.Instruction, sink, how string) {
+		pos := removalPos(r)
+		c.notes[place{pos, sink}] = note{finalizer: finalizerName(r), how: how}
+		chain := append(prefix[:len(prefix):len(prefix)], c.result.Frame(fn, pos))
+		c.found = append(c.found, blocking.Finding{Effect: blocking.Effect{Check: name, Sink: sink, Chain: chain}, Pos: pos})
+	}
 	for _, r := range removals {
 		for _, call := range cleanups {
-			how, ok := c.dropped(call, r)
-			if !ok {
-				continue
+			if how, ok := c.dropped(call, r); ok {
+				report(r, calleeName(&call.Call), how)
 			}
-			sink, pos := calleeName(&call.Call), removalPos(r)
-			c.notes[place{pos, sink}] = note{finalizer: finalizerName(r), how: how}
-			chain := append(prefix[:len(prefix):len(prefix)], c.result.Frame(fn, pos))
-			c.found = append(c.found, blocking.Finding{Effect: blocking.Effect{Check: name, Sink: sink, Chain: chain}, Pos: pos})
+		}
+		// A helper that swallowed the cleanup's error said all went well.
+		for _, call := range helpers {
+			if c.helperLeaks(call, r) {
+				s := c.swallows(c.local(&call.Call))
+				report(r, s.cleanup, s.how)
+			}
 		}
 	}
 }
