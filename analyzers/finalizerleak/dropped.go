@@ -110,7 +110,8 @@ func (u *uses) follow(v ssa.Value, depth int) {
 			case isLogging(&ref.Call):
 				u.logged = append(u.logged, ref.Pos())
 			case notFoundTest(&ref.Call):
-				u.branches(ref, func(test *ssa.If, holds bool) { u.notFoundTests[test] = holds })
+				negated := negatedTest(&ref.Call)
+				u.branches(ref, func(test *ssa.If, holds bool) { u.notFoundTests[test] = holds != negated })
 			case calledName(&ref.Call) == "IgnoreNotFound":
 				u.follow(ref, depth+1) // nil when err is nil or a NotFound
 			case calledName(&ref.Call) == "Error" && len(ref.Call.Args) == 0 && u.onlyLogged(ref, depth+1):
@@ -124,6 +125,11 @@ func (u *uses) follow(v ssa.Value, depth int) {
 			}
 		case *ssa.Return:
 			// Leaves the function: no path through it reaches the removal.
+		case *ssa.Store:
+			// return err, in a function with defers: stored for the return.
+			if ref.Val != v || !resultSlot(ref.Addr) {
+				u.unknown = true
+			}
 		case *ssa.TypeAssert:
 			// _, ok := err.(*DeleteNotFound): a test of a NotFound.
 			if !ref.CommaOk || !saysGone(types.TypeString(ref.AssertedType, nil)) {
@@ -252,6 +258,9 @@ func (u *uses) onlyReturned(v ssa.Value) bool {
 		switch ref := ref.(type) {
 		case *ssa.Return, *ssa.DebugRef:
 		case *ssa.Store: // into the array of fmt.Errorf's arguments
+			if ref.Val == v && resultSlot(ref.Addr) {
+				continue
+			}
 			ia, ok := ref.Addr.(*ssa.IndexAddr)
 			if !ok {
 				return false
@@ -269,6 +278,34 @@ func (u *uses) onlyReturned(v ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+// resultSlot matches the local a function with defers returns its result
+// through: every load of it is returned. A store into it returns.
+func resultSlot(addr ssa.Value) bool {
+	alloc, ok := addr.(*ssa.Alloc)
+	if !ok || alloc.Heap {
+		return false
+	}
+	loaded := false
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store, *ssa.DebugRef:
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return false
+			}
+			for _, r := range *ref.Referrers() {
+				if _, ok := r.(*ssa.Return); !ok {
+					return false
+				}
+			}
+			loaded = true
+		default:
+			return false
+		}
+	}
+	return loaded
 }
 
 func arrayReturned(array *ssa.Alloc) bool {
@@ -302,6 +339,15 @@ func notFoundTest(call *ssa.CallCommon) bool {
 		return false
 	}
 	return saysGone(valueName(call.Args[1]))
+}
+
+// negatedTest matches a generic test whose type argument names the
+// NotFound and whose name says not: IsNotErrorType[*DeleteNotFound](err)
+// holds when err is anything else.
+func negatedTest(call *ssa.CallCommon) bool {
+	name := calledName(call)
+	base, _, generic := strings.Cut(name, "[")
+	return generic && strings.HasPrefix(base, "IsNot") && !saysGone(base)
 }
 
 func saysGone(name string) bool {

@@ -3,6 +3,7 @@ package leaks
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"example.com/leaks/cloud"
@@ -26,7 +27,7 @@ func (r *SwallowLogged) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	if err := r.finalize(ctx, &b); err != nil {
 		return ctrl.Result{}, err
 	}
-	controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).DeleteAccount may have failed: its error is only logged in \(\*leaks.SwallowLogged\).finalize \(leaks/swallowed.go:42\), which then returns nil, so the external resource leaks: \(\*leaks.SwallowLogged\).Reconcile \(leaks/swallowed.go:29\); return the error`
+	controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `finalizer "example.com/bucket" removed although \(\*cloud.Client\).DeleteAccount may have failed: its error is only logged in \(\*leaks.SwallowLogged\).finalize \(leaks/swallowed.go:43\), which then returns nil, so the external resource leaks: \(\*leaks.SwallowLogged\).Reconcile \(leaks/swallowed.go:30\); return the error`
 	return ctrl.Result{}, r.Update(ctx, &b)
 }
 
@@ -54,7 +55,7 @@ func (r *SwallowDeep) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Res
 		if err := r.cleanup(ctx, &b); err != nil {
 			return ctrl.Result{}, err
 		}
-		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is checked in \(\*leaks.SwallowDeep\).deleteBucket \(leaks/swallowed.go:71\) but that branch returns nil, so the external resource leaks`
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is checked in \(\*leaks.SwallowDeep\).deleteBucket \(leaks/swallowed.go:72\) but that branch returns nil, so the external resource leaks`
 		return ctrl.Result{}, r.Update(ctx, &b)
 	}
 	return ctrl.Result{}, nil
@@ -232,3 +233,63 @@ func (r *HelperNoCleanup) finalize(ctx context.Context, b *Bucket) error {
 	}
 	return nil
 }
+
+// Reported: Reconcile has a defer, so it returns the helper's error
+// through its result slot; the helper swallows.
+type SwallowDeferred struct{ base }
+
+func (r *SwallowDeferred) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var b Bucket
+	defer log.FromContext(ctx).Info("reconciled")
+	if b.DeletionTimestamp != nil {
+		if err := r.finalize(ctx, &b); err != nil {
+			log.FromContext(ctx).Error(err, "finalize")
+			return ctrl.Result{}, fmt.Errorf("finalize: %w", err)
+		}
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).Delete may have failed: its error is only logged in \(\*leaks.SwallowDeferred\).finalize`
+		return ctrl.Result{}, r.Update(ctx, &b)
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *SwallowDeferred) finalize(ctx context.Context, b *Bucket) error {
+	if err := r.Cloud.Delete(ctx, b.Name); err != nil {
+		log.FromContext(ctx).Error(err, "delete bucket")
+	}
+	return nil
+}
+
+// Silent: the same with a helper that swallows only a NotFound, told by a
+// generic test of the error's type that says not.
+type HelperDeferred struct{ base }
+
+func (r *HelperDeferred) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var b Bucket
+	defer log.FromContext(ctx).Info("reconciled")
+	if b.DeletionTimestamp != nil {
+		if err := r.finalize(ctx, &b); err != nil {
+			log.FromContext(ctx).Error(err, "finalize")
+			return ctrl.Result{}, fmt.Errorf("finalize: %w", err)
+		}
+		controllerutil.RemoveFinalizer(&b, bucketFinalizer)
+		return ctrl.Result{}, r.Update(ctx, &b)
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *HelperDeferred) finalize(ctx context.Context, b *Bucket) error {
+	_, err := r.Cloud.DeleteAccount(ctx, 7)
+	if err != nil {
+		if IsNotErrorType[*cloud.NotFoundError](err) {
+			return fmt.Errorf("delete account: %w", err)
+		}
+	}
+	return nil
+}
+
+func IsErrorType[E error](err error) bool {
+	var e E
+	return errors.As(err, &e)
+}
+
+func IsNotErrorType[E error](err error) bool { return !IsErrorType[E](err) }
