@@ -24,7 +24,12 @@ import (
 type options struct {
 	json, oneline, fix bool
 	tags               string
-	tagsInferred       bool     // tags were not given but inferred (see inferTags)
+	tagsInferred       bool   // tags were not given but inferred (see inferTags)
+	quiet              bool   // -q: no progress line
+	baseline           string // -baseline: report only findings it does not hold
+	accepted           *baseline
+	writeBaseline      string // -write-baseline: record the findings there
+	progress           *progress
 	vetFlags           []string // the analyzers' flags, passed on to the vet tool
 	patterns           []string
 }
@@ -33,22 +38,8 @@ type options struct {
 // analyzers' flags, checked here so that a bad value fails once, with a
 // clear message) and those that more adds.
 func parseFlags(opts *options, name string, args []string, all []*analysis.Analyzer, stderr io.Writer, more func(*flag.FlagSet)) error {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs, passed, tests := newFlagSet(opts, name, all, more)
 	fs.SetOutput(stderr)
-	fs.StringVar(&opts.tags, "tags", "", "build tags, as for go build")
-	tests := fs.Bool("tests", false, "also analyze _test.go files (the same as -blocking.tests)")
-	passed := make(map[string]bool)
-	for _, a := range all {
-		passed[a.Name] = true
-		fs.Bool(a.Name, true, "run the "+a.Name+" analysis")
-		a.Flags.VisitAll(func(f *flag.Flag) {
-			passed[a.Name+"."+f.Name] = true
-			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
-		})
-	}
-	if more != nil {
-		more(fs)
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -64,7 +55,56 @@ func parseFlags(opts *options, name string, args []string, all []*analysis.Analy
 	if len(opts.patterns) == 0 {
 		opts.patterns = []string{"./..."}
 	}
+	switch {
+	case opts.baseline != "" && opts.writeBaseline != "":
+		return fail(stderr, errors.New("-baseline and -write-baseline exclude each other"))
+	case opts.baseline != "":
+		// Read before the run: a bad baseline should not cost minutes.
+		b, err := readBaseline(opts.baseline)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		opts.accepted = b
+	}
 	return nil
+}
+
+func fail(stderr io.Writer, err error) error {
+	fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
+	return err
+}
+
+// newFlagSet declares the flags of the standalone command and sarif, and
+// says which of them go on to the vet tool (passed) and where -tests lands.
+func newFlagSet(opts *options, name string, all []*analysis.Analyzer, more func(*flag.FlagSet)) (fs *flag.FlagSet, passed map[string]bool, tests *bool) {
+	fs = flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.StringVar(&opts.tags, "tags", "", "build tags, as for go build")
+	tests = fs.Bool("tests", false, "also analyze _test.go files (the same as -blocking.tests)")
+	fs.BoolVar(&opts.quiet, "q", false, "print no progress line on a terminal")
+	fs.StringVar(&opts.baseline, "baseline", "", "report only the findings that this baseline file does not hold")
+	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the findings in this baseline file, and print none")
+	passed = make(map[string]bool)
+	for _, a := range all {
+		passed[a.Name] = true
+		fs.Bool(a.Name, true, "run the "+a.Name+" analysis")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			passed[a.Name+"."+f.Name] = true
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	if more != nil {
+		more(fs)
+	}
+	return fs, passed, tests
+}
+
+// standaloneFlags are the flags only the standalone command has.
+func standaloneFlags(opts *options) func(*flag.FlagSet) {
+	return func(fs *flag.FlagSet) {
+		fs.BoolVar(&opts.json, "json", false, "print the findings as JSON, by package and check")
+		fs.BoolVar(&opts.oneline, "oneline", false, "print each finding on one line, its chain inside the message")
+		fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes")
+	}
 }
 
 // runStandalone is `reconcilelint [flags] [packages]`. It returns the exit
@@ -74,20 +114,27 @@ func parseFlags(opts *options, name string, args []string, all []*analysis.Analy
 // unless there are errors.
 func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
 	opts := &options{}
-	err := parseFlags(opts, "reconcilelint", args, all, stderr, func(fs *flag.FlagSet) {
-		fs.BoolVar(&opts.json, "json", false, "print the findings as JSON, by package and check")
-		fs.BoolVar(&opts.oneline, "oneline", false, "print each finding on one line, its chain inside the message")
-		fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes")
-	})
-	if err != nil {
+	if err := parseFlags(opts, "reconcilelint", args, all, stderr, standaloneFlags(opts)); err != nil {
 		return 1
 	}
 	if opts.fix {
 		return runFix(opts, stdout, stderr)
 	}
+	opts.progress = newProgress(stderr, opts.quiet)
 	found, broken, err := vet(opts, stderr)
+	opts.progress.end()
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
+	}
+	found, written, berr := applyBaseline(opts, found, stderr)
+	switch {
+	case berr != nil:
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", berr)
+		return 1
+	case written && (err != nil || broken > 0):
+		return 1
+	case written:
+		return 0
 	}
 	switch {
 	case opts.json:
@@ -118,7 +165,7 @@ func runFix(opts *options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
-	cmd, done, err := vetCommand(opts, "-fix", good)
+	cmd, _, done, err := vetCommand(opts, "-fix", good)
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
@@ -153,10 +200,10 @@ type related struct {
 // vetCommand is the go vet command that analyzes the packages; call done
 // when it has run. $RECONCILELINT_VETTOOL replaces this binary as the vet
 // tool, for measuring (bench/vetrss.sh).
-func vetCommand(opts *options, mode string, patterns []string) (cmd *exec.Cmd, done func(), err error) {
+func vetCommand(opts *options, mode string, patterns []string) (cmd *exec.Cmd, total int, done func(), err error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot find the reconcilelint executable to hand to go vet: %v", err)
+		return nil, 0, nil, fmt.Errorf("cannot find the reconcilelint executable to hand to go vet: %v", err)
 	}
 	if tool := os.Getenv("RECONCILELINT_VETTOOL"); tool != "" {
 		self = tool
@@ -167,26 +214,28 @@ func vetCommand(opts *options, mode string, patterns []string) (cmd *exec.Cmd, d
 	}
 	args = append(args, opts.vetFlags...)
 	done = func() {}
-	if list := programList(opts, patterns); list != "" {
+	list, total := programList(opts, patterns)
+	if list != "" {
 		args = append(args, "-blocking.packages="+list)
 		done = func() { os.Remove(list) }
 	}
 	args = append(args, patterns...)
-	return exec.Command("go", args...), done, nil
+	return exec.Command("go", args...), total, done, nil
 }
 
 // programList writes the import paths of the packages that production code
 // of the patterns' packages and of the main module imports, directly or not
 // (go list -deps without -test), sorted, to a file named by a hash of its content, and returns its name, or
-// "" to analyze every package (with -tests, or when go list fails). The vet
+// "" to analyze every package (with -tests, or when go list fails), and the
+// number of packages it lists. The vet
 // tool builds nothing for the other packages, those only test files import
 // (see -blocking.packages): their facts could reach no entry point. The
 // name is part of go vet's cache key, so facts computed for one list are
 // never replayed for another.
-func programList(opts *options, patterns []string) string {
+func programList(opts *options, patterns []string) (string, int) {
 	for _, f := range opts.vetFlags {
 		if strings.HasPrefix(f, "-blocking.tests=true") || strings.HasPrefix(f, "-blocking.packages=") {
-			return ""
+			return "", 0
 		}
 	}
 	args := []string{"list", "-e", "-deps", "-f={{.ImportPath}}"}
@@ -206,16 +255,16 @@ func programList(opts *options, patterns []string) string {
 	}
 	out, err := exec.Command("go", args...).Output()
 	if err != nil || len(out) == 0 {
-		return ""
+		return "", 0
 	}
 	paths := slices.Compact(slices.Sorted(slices.Values(strings.Fields(string(out)))))
 	out = []byte(strings.Join(paths, "\n") + "\n")
 	sum := sha256.Sum256(out)
 	name := filepath.Join(os.TempDir(), fmt.Sprintf("reconcilelint-packages-%x.txt", sum[:12]))
 	if err := os.WriteFile(name, out, 0o644); err != nil {
-		return ""
+		return "", 0
 	}
-	return name
+	return name, len(paths)
 }
 
 // listed is what go list says of a package, or of a pattern that matched
@@ -338,15 +387,23 @@ func (e *listError) describe(pkg string) string {
 // check, and the number of packages that did not load (named on stderr).
 // go vet's own messages (type errors, downloads) go to stderr as they come.
 func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
+	p := opts.progress
+	stderr = p.writer(stderr)
+	p.setPhase("listing packages")
 	good, broken, err := load(opts, stderr)
 	if err != nil {
 		return nil, broken, err
 	}
-	cmd, done, err := vetCommand(opts, "-json", good)
+	cmd, total, done, err := vetCommand(opts, "-json", good)
 	if err != nil {
 		return nil, broken, err
 	}
 	defer done()
+	env, stopWatching := p.watchVet(total)
+	defer stopWatching()
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, io.MultiWriter(stderr, &errs)
 	runErr := cmd.Run()

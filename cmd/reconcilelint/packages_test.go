@@ -30,7 +30,7 @@ func TestProgramList(t *testing.T) {
 	if !has("example.com/m/a") || !has("example.com/m/c") || has("example.com/other/b") {
 		t.Errorf("list = %v, want example.com/m/a and example.com/m/c, not example.com/other/b", got)
 	}
-	if programList(&options{vetFlags: []string{"-blocking.tests=true"}}, []string{"./a"}) != "" {
+	if list, _ := programList(&options{vetFlags: []string{"-blocking.tests=true"}}, []string{"./a"}); list != "" {
 		t.Error("with -tests, every package is analyzed: want no list")
 	}
 }
@@ -82,7 +82,7 @@ func writeModule(t *testing.T, dir string, files map[string]string) {
 // listedPackages is the production list the driver writes for patterns.
 func listedPackages(t *testing.T, patterns ...string) []string {
 	t.Helper()
-	name := programList(&options{}, patterns)
+	name, _ := programList(&options{}, patterns)
 	if name == "" {
 		t.Fatal("no list")
 	}

@@ -32,10 +32,22 @@ func runSARIF(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.W
 	if err != nil {
 		return 1
 	}
+	opts.progress = newProgress(stderr, opts.quiet)
 	found, broken, err := vet(opts, stderr)
+	opts.progress.end()
 	if err != nil {
 		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
+	}
+	found, written, err := applyBaseline(opts, found, stderr)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
+		return 1
+	case written && broken > 0:
+		return 1
+	case written:
+		return 0
 	}
 	files, err := frameFiles(opts)
 	if err != nil {
