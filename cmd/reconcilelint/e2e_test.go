@@ -208,12 +208,18 @@ func TestReadmeFindings(t *testing.T) {
 	if !strings.Contains(readme, "```\n"+text+"```\n") {
 		t.Errorf("README.md does not quote the demo's output (testdata/demo-operator/output.golden) in a block of its own:\n%s", text)
 	}
-	// The checks' sections quote single findings in the -oneline form.
+	// The checks' pages quote single findings in the -oneline form.
 	golden := strings.Split(readFile(t, filepath.Join(demoDir(t), "findings.golden")), "\n")
-	for _, line := range strings.Split(readme, "\n") {
-		oneline := checkSuffix.ReplaceAllString(line, "")
-		if diagnosticLine.MatchString(oneline) && !slices.Contains(golden, oneline) && !strings.Contains(text, line+"\n") {
-			t.Errorf("README.md quotes a finding the demo does not produce:\n%s", line)
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "checks", "*.md"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no pages in docs/checks: %v", err)
+	}
+	for _, name := range append(pages, filepath.Join("..", "..", "README.md")) {
+		for _, line := range strings.Split(readFile(t, name), "\n") {
+			oneline := checkSuffix.ReplaceAllString(line, "")
+			if diagnosticLine.MatchString(oneline) && !slices.Contains(golden, oneline) && !strings.Contains(text, line+"\n") {
+				t.Errorf("%s quotes a finding the demo does not produce:\n%s", name, line)
+			}
 		}
 	}
 }

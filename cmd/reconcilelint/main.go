@@ -21,7 +21,12 @@ import (
 func main() {
 	args := os.Args[1:]
 	switch {
+	case len(args) > 0 && args[0] == "help":
+		os.Exit(runHelp(args[1:], analyzers.All(), os.Stdout, os.Stderr))
 	case calledByGoVet(args):
+		if strings.HasSuffix(args[len(args)-1], ".cfg") {
+			noteAnalyzed(args)
+		}
 		limitMemory(os.Getenv)
 		profileHeapPeaks()
 		multichecker.Main(analyzers.All()...)
@@ -33,13 +38,12 @@ func main() {
 }
 
 // calledByGoVet recognises the vet tool protocol (go vet asks for -V=full
-// and -flags, then passes one vet.cfg per package) and `reconcilelint help`,
-// which the analysis framework serves.
+// and -flags, then passes one vet.cfg per package).
 func calledByGoVet(args []string) bool {
 	if len(args) == 0 {
 		return false
 	}
-	if args[0] == "help" || strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return true
 	}
 	for _, a := range args {
