@@ -39,7 +39,7 @@ func TestBaselineOnTheDemo(t *testing.T) {
 	if len(lines) != 1 || !strings.Contains(lines[0], "bucket_async_controller.go:27:") || !strings.Contains(lines[0], "time.Sleep") {
 		t.Errorf("with the baseline, want only the new sleep in bucket_async_controller.go:27, got:\n%s", stdout)
 	}
-	if !strings.Contains(stderr, "matched 9 of 10 findings; 1 are new") {
+	if !strings.Contains(stderr, "matched 9 of 10 findings; new: 1") {
 		t.Errorf("stderr does not count the matched findings:\n%s", stderr)
 	}
 	// The SARIF log holds the same one result.

@@ -215,7 +215,7 @@ func applyBaseline(opts *options, found []diagnostic, stderr io.Writer) ([]diagn
 		return nil, true, nil
 	case opts.accepted != nil:
 		fresh, matched := filterBaseline(found, opts.accepted)
-		fmt.Fprintf(stderr, "reconcilelint: the baseline %s matched %d of %d findings; %d are new\n", opts.baseline, matched, len(found), len(fresh))
+		fmt.Fprintf(stderr, "reconcilelint: the baseline %s matched %d of %d findings; new: %d\n", opts.baseline, matched, len(found), len(fresh))
 		return fresh, false, nil
 	}
 	return found, false, nil
