@@ -30,7 +30,8 @@ type options struct {
 	accepted           *baseline
 	writeBaseline      string // -write-baseline: record the findings there
 	progress           *progress
-	vetFlags           []string // the analyzers' flags, passed on to the vet tool
+	tests              testFiles // the packages' test files, and those skipped
+	vetFlags           []string  // the analyzers' flags, passed on to the vet tool
 	patterns           []string
 }
 
@@ -67,6 +68,12 @@ func parseFlags(opts *options, name string, args []string, all []*analysis.Analy
 		opts.accepted = b
 	}
 	return nil
+}
+
+// testsOn is whether -tests (or -blocking.tests) is given: then test files
+// are part of the program, and a package whose tests fail fails.
+func (opts *options) testsOn() bool {
+	return slices.Contains(opts.vetFlags, "-blocking.tests=true")
 }
 
 func fail(stderr io.Writer, err error) error {
@@ -212,6 +219,13 @@ func vetCommand(opts *options, mode string, patterns []string) (cmd *exec.Cmd, t
 	if opts.tags != "" {
 		args = append(args, "-tags="+opts.tags)
 	}
+	overlay, err := opts.tests.overlay()
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	if overlay != "" {
+		args = append(args, "-overlay="+overlay)
+	}
 	args = append(args, opts.vetFlags...)
 	done = func() {}
 	list, total := programList(opts, patterns)
@@ -259,12 +273,17 @@ func programList(opts *options, patterns []string) (string, int) {
 	}
 	paths := slices.Compact(slices.Sorted(slices.Values(strings.Fields(string(out)))))
 	out = []byte(strings.Join(paths, "\n") + "\n")
-	sum := sha256.Sum256(out)
-	name := filepath.Join(os.TempDir(), fmt.Sprintf("reconcilelint-packages-%x.txt", sum[:12]))
+	name := filepath.Join(os.TempDir(), fmt.Sprintf("reconcilelint-packages-%x.txt", hashOf(out)))
 	if err := os.WriteFile(name, out, 0o644); err != nil {
 		return "", 0
 	}
 	return name, len(paths)
+}
+
+// hashOf names a file by its content.
+func hashOf(data []byte) []byte {
+	sum := sha256.Sum256(data)
+	return sum[:12]
 }
 
 // listed is what go list says of a package, or of a pattern that matched
@@ -275,6 +294,9 @@ type listed struct {
 	Name       string
 	Error      *listError
 	DepsErrors []*listError
+
+	Dir                       string
+	TestGoFiles, XTestGoFiles []string
 }
 
 type listError struct {
@@ -291,12 +313,14 @@ type listError struct {
 // packages that do not load are left out, each named on stderr with the
 // first of its errors. A package one of whose dependencies (or its tests'
 // imports) does not load cannot be type-checked either, so it is left out
-// too. Type errors are not load errors: go vet reports them.
+// too. Type errors are not load errors: go vet reports them. With -tests
+// off, an error only a package's test files cause skips its tests instead
+// (see testFiles).
 //
 // When every package loads, good is the patterns themselves, so that go vet
 // sees exactly what the user typed (file names too).
 func load(opts *options, stderr io.Writer) (good []string, broken int, err error) {
-	args := []string{"list", "-e", "-test", "-json=ImportPath,ForTest,Name,Error,DepsErrors"}
+	args := []string{"list", "-e", "-test", "-json=ImportPath,ForTest,Name,Error,DepsErrors,Dir,TestGoFiles,XTestGoFiles"}
 	if opts.tags != "" {
 		args = append(args, "-tags="+opts.tags)
 	}
@@ -309,7 +333,8 @@ func load(opts *options, stderr io.Writer) (good []string, broken int, err error
 		return nil, 0, fmt.Errorf("go list: %v (see above)", err)
 	}
 	var order []string                  // packages (not test variants), as go list prints them
-	firstErr := make(map[string]string) // a package's first load error, its test variants' included
+	firstErr := make(map[string]string) // a package's first load error, its test variants' too with -tests
+	testErr := make(map[string]string)  // with -tests off, the first load error of a package's tests
 	dec := json.NewDecoder(&out)
 	for {
 		var p listed
@@ -326,12 +351,22 @@ func load(opts *options, stderr io.Writer) (good []string, broken int, err error
 		default:
 			pkg = p.ImportPath
 			order = append(order, pkg)
+			opts.tests.add(pkg, p.Dir, slices.Concat(p.TestGoFiles, p.XTestGoFiles))
 		}
-		if _, ok := firstErr[pkg]; ok {
+		errs := firstErr
+		if p.ForTest != "" && !opts.testsOn() {
+			errs = testErr
+		}
+		if _, ok := errs[pkg]; ok {
 			continue
 		}
 		if e := cmp.Or(p.Error, firstOf(p.DepsErrors)); e != nil {
-			firstErr[pkg] = e.describe(pkg)
+			errs[pkg] = e.describe(pkg)
+		}
+	}
+	for _, pkg := range order {
+		if why, ok := testErr[pkg]; ok && firstErr[pkg] == "" {
+			opts.tests.skip(pkg, "they do not load: "+why, stderr)
 		}
 	}
 	var bad []string
@@ -374,7 +409,8 @@ func (e *listError) describe(pkg string) string {
 	}
 	if len(e.ImportStack) > 0 {
 		// "example.com/m/p (test)" is p's test files.
-		if from, _, _ := strings.Cut(e.ImportStack[len(e.ImportStack)-1], " "); from != pkg {
+		// "example.com/m/p_test" is p's external test package: p's own too.
+		if from, _, _ := strings.Cut(e.ImportStack[len(e.ImportStack)-1], " "); from != pkg && from != pkg+"_test" {
 			msg = "its dependency " + from + " does not load: " + msg
 		}
 	}
@@ -407,6 +443,9 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, io.MultiWriter(stderr, &errs)
 	runErr := cmd.Run()
+	if runErr != nil && !opts.testsOn() && opts.tests.skipFailingTests(errs.String(), workingDir(), stderr) {
+		return vet(opts, stderr)
+	}
 	if runErr != nil && opts.tags == "" && !opts.tagsInferred {
 		if tags, reasons := inferTags(errs.String(), workingDir()); len(tags) > 0 {
 			opts.tags, opts.tagsInferred = strings.Join(tags, ","), true

@@ -1,0 +1,9 @@
+package ctrl_test
+
+import (
+	"testing"
+
+	"example.invalid/nosuch"
+)
+
+func TestSync(t *testing.T) { nosuch.Check(t) }

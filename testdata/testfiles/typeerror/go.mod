@@ -1,0 +1,3 @@
+module example.com/typeerror
+
+go 1.26.0
