@@ -110,12 +110,16 @@ func init() {
 	Analyzer.Flags.Var(&extraBounded, "bounded",
 		"comma-separated full names of functions that return in bounded time: the walk does not look inside")
 	Analyzer.Flags.BoolVar(&strict, "strict", false,
-		"also report clients and contexts whose origin is unknown, marked as unproven")
+		"also report clients and contexts whose origin is unknown and waits whose length is, marked as unproven")
 	Analyzer.Flags.BoolVar(&includeTests, "tests", false,
 		"also analyze _test.go files: entry points, bindings and implementations declared in tests")
 	Analyzer.Flags.BoolVar(&assumeReconciliationTimeout, "assume-reconciliation-timeout", false,
 		"assume every controller sets ReconciliationTimeout, so the reconcile ctx has a deadline")
 }
+
+// Strict is -strict: report also what the engine cannot prove (a client or
+// ctx of unknown origin, a wait of unknown length), marked as unproven.
+func Strict() bool { return strict }
 
 // Result lists the entry points of the package, each with its effects.
 type Result struct {

@@ -21,8 +21,9 @@ check follows calls across packages from every entry point and reports each
 wait it reaches, with the chain of calls and the bound when it is known.
 Bounded waits whose total (a loop's constant trip count and a retry's
 backoff included) is below -min-duration, 10s by default, are not reported;
-waits in a loop that waits for a condition, of unknown length or with no
-limit always are. The fix is to return
+waits in a loop that waits for a condition or with no limit always are, and
+waits of a length the engine cannot compute only with -blocking.strict,
+marked "possibly (-strict)". The fix is to return
 ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
 
 const name = "sleeploop"
@@ -45,7 +46,7 @@ var minDuration = DefaultMinDuration
 
 func init() {
 	Analyzer.Flags.Var(durationFlag{&minDuration}, "min-duration",
-		"report bounded waits only from this total up; waits in condition loops, of unknown length or with no limit are always reported")
+		"report bounded waits only from this total up; waits in condition loops or with no limit are always reported")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -60,16 +61,31 @@ func run(pass *analysis.Pass) (any, error) {
 		case f.InFinalizerBranch:
 			where = " in the finalizer branch"
 		}
+		prefix := ""
+		if f.Wait.Unknown && !f.InLoop && !f.Wait.Unbounded {
+			prefix = "possibly (-strict): "
+		}
 		pass.Report(f.Diagnostic(name, fmt.Sprintf(
-			"%s blocks the reconcile worker%s (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
-			f.Sink, where, f.Describe(), f.ChainString())))
+			"%s%s blocks the reconcile worker%s (%s): %s; return ctrl.Result{RequeueAfter: ...} and check again on the next reconcile instead of waiting",
+			prefix, f.Sink, where, f.Describe(), f.ChainString())))
 	}
 	return nil, nil
 }
 
+// worthReporting keeps what the code proves holds the worker: a wait with
+// no limit, one that a condition loop repeats, or a bounded one from
+// -min-duration up. A wait whose length the engine cannot compute (a
+// variable's duration, a library's retry policy out of sight) is no proof:
+// it is reported only with -strict, marked as unproven.
 func worthReporting(e blocking.Effect) bool {
 	w := e.Wait
-	return e.InLoop || w.Unbounded || w.Unknown || w.Total >= minDuration
+	switch {
+	case e.InLoop || w.Unbounded:
+		return true
+	case w.Unknown:
+		return blocking.Strict()
+	}
+	return w.Total >= minDuration
 }
 
 // durationFlag is a time.Duration flag that refuses negative values.

@@ -37,6 +37,22 @@ func TestDefaultThreshold(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/threshold/defaults")
 }
 
+// TestStrict: a wait of a length the engine cannot compute is reported
+// with -strict only, marked as unproven.
+func TestStrict(t *testing.T) {
+	var quiet fixtures.Recorder
+	analysistest.Run(&quiet, fixtures.Dir(t), sleeploop.Analyzer, "example.com/waits/strict")
+	if len(quiet.Errors) != 1 || !strings.Contains(quiet.Errors[0], "no diagnostic was reported") {
+		t.Errorf("without -strict: want only the missing strict finding, got %q", quiet.Errors)
+	}
+
+	if err := blocking.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer blocking.Analyzer.Flags.Set("strict", "false")
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/waits/strict")
+}
+
 func TestMinDurationRejectsNegative(t *testing.T) {
 	if err := sleeploop.Analyzer.Flags.Set("min-duration", "-1s"); err == nil {
 		t.Error("a negative duration was accepted")

@@ -88,6 +88,8 @@ func retryGet(ctx context.Context, c client.Client, delay time.Duration, max uin
 }
 
 func retryWith(ctx context.Context, opts ...backoffv5.RetryOption) error {
-	_, err := backoffv5.Retry(ctx, func() (bool, error) { return true, nil }, opts...) // want `backoff.Retry blocks the reconcile worker \(waits for a time not known statically\)`
+	// Silent: the options are out of sight, so the wait's length is not
+	// known, and only -strict reports it.
+	_, err := backoffv5.Retry(ctx, func() (bool, error) { return true, nil }, opts...)
 	return err
 }

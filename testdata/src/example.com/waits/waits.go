@@ -90,7 +90,7 @@ func ping(n int) {
 }
 
 func pong(n int) {
-	time.Sleep(time.Duration(n) * time.Second) // want `\(\*waits.Reconciler\).Reconcile \(waits/waits.go:74\) -> waits.ping \(waits/waits.go:88\) -> waits.pong \(waits/waits.go:93\) -> time.Sleep`
+	time.Sleep(2 * time.Second) // want `\(\*waits.Reconciler\).Reconcile \(waits/waits.go:74\) -> waits.ping \(waits/waits.go:88\) -> waits.pong \(waits/waits.go:93\) -> time.Sleep`
 	ping(n)
 }
 
