@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -39,7 +40,89 @@ func (o *origins) configBounds(cfg ssa.Value, field string) Prov {
 	if p := o.eval(cfg, []string{field}, HasTimeout); p.Kind == Has {
 		return p
 	}
+	if setsDSNKey(cfg) {
+		return Prov{Kind: Has}
+	}
 	return Prov{Kind: Lacks}
+}
+
+// setsDSNKey reports whether a map that cfg's fields hold gets a key that
+// sets a read timeout (a DSN key of model.DriverTimeouts): a driver
+// config's Params, which its formatter writes into the DSN as key=value,
+// and its parser reads back as the timeout. Any value but a proven zero is
+// a bound: a timeout that is set at all ends the read, whatever its length.
+func setsDSNKey(cfg ssa.Value) bool {
+	refs := cfg.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		field, ok := ref.(*ssa.FieldAddr)
+		if !ok || field.X != cfg {
+			continue
+		}
+		for _, use := range *field.Referrers() {
+			switch use := use.(type) {
+			case *ssa.Store: // cfg.Params = map[string]string{...}
+				if use.Addr == field && mapSetsDSNKey(use.Val) {
+					return true
+				}
+			case *ssa.UnOp: // cfg.Params["readTimeout"] = ...
+				if use.Op == token.MUL && mapSetsDSNKey(use) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// mapSetsDSNKey reports whether the map m is updated with a read-timeout
+// DSN key and a value not proven zero.
+func mapSetsDSNKey(m ssa.Value) bool {
+	refs := m.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		update, ok := ref.(*ssa.MapUpdate)
+		if !ok || update.Map != m {
+			continue
+		}
+		key, ok := update.Key.(*ssa.Const)
+		if !ok || key.Value == nil || key.Value.Kind() != constant.String {
+			continue
+		}
+		if isDSNTimeoutKey(constant.StringVal(key.Value)) && !provenZero(update.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDSNTimeoutKey(key string) bool {
+	for _, t := range model.DriverTimeouts {
+		if t.DSNKey != "" && strings.TrimSuffix(t.DSNKey, "=") == key {
+			return true
+		}
+	}
+	return false
+}
+
+// provenZero is a constant that disables a timeout: zero, "0" or "0s".
+func provenZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return false
+	}
+	switch c.Value.Kind() {
+	case constant.String:
+		d, err := time.ParseDuration(constant.StringVal(c.Value))
+		return constant.StringVal(c.Value) == "0" || err == nil && d == 0
+	case constant.Int, constant.Float:
+		return constant.Sign(c.Value) == 0
+	}
+	return false
 }
 
 // dsnBounds is Has when the DSN v, as far as its constant parts show,

@@ -75,3 +75,39 @@ func (r *StoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	_ = NewStore(r.Host).Version(ctx)
 	return ctrl.Result{}, NewDialOnlyStore(r.Host).Version(ctx)
 }
+
+// ParamsReconciler sets the driver's timeouts through the config's Params,
+// which FormatDSN writes into the DSN and the driver parses back. A read
+// timeout set from a value the engine cannot compute still bounds every
+// read (silent); "0s", which disables it, or a dial timeout alone does not
+// (reported).
+type ParamsReconciler struct {
+	Host    string
+	Timeout int32
+}
+
+func (r *ParamsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	timeout := fmt.Sprintf("%ds", r.Timeout)
+	cfg := mysql.NewConfig()
+	cfg.Addr = r.Host
+	cfg.Params = map[string]string{"timeout": timeout, "readTimeout": timeout}
+	bounded, _ := sql.Open("mysql", cfg.FormatDSN())
+	_ = bounded.PingContext(ctx)
+
+	later := mysql.NewConfig()
+	later.Params = map[string]string{}
+	later.Params["readTimeout"] = timeout
+	boundedLater, _ := sql.Open("mysql", later.FormatDSN())
+	_ = boundedLater.PingContext(ctx)
+
+	disabled := mysql.NewConfig()
+	disabled.Params = map[string]string{"timeout": timeout, "readTimeout": "0s"}
+	off, _ := sql.Open("mysql", disabled.FormatDSN())
+	_ = off.PingContext(ctx) // want `\(\*sql.DB\).PingContext can block the reconcile worker forever`
+
+	dialOnly := mysql.NewConfig()
+	dialOnly.Params = map[string]string{"timeout": timeout}
+	dial, _ := sql.Open("mysql", dialOnly.FormatDSN())
+	_ = dial.PingContext(ctx) // want `\(\*sql.DB\).PingContext can block the reconcile worker forever`
+	return ctrl.Result{}, nil
+}
