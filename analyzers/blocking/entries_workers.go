@@ -2,6 +2,7 @@ package blocking
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/ssa"
@@ -13,11 +14,15 @@ const (
 )
 
 // findWorkerHandlers marks the handlers of client-go style workers as entry
-// points. A worker step takes an item from a workqueue (Get) and marks it
-// done (Done), the sample-controller's processNextWorkItem; each function
-// of this package it hands the item to (syncHandler, after a type
-// assertion or not, directly or from a closure it passes the item to) is
-// what the worker runs per item, and blocks the worker like a Reconcile.
+// points. A worker step takes an item from a queue (Get) and marks it done
+// (Done), the sample-controller's processNextWorkItem; the queue is
+// client-go's workqueue, a type wrapping it, or one of the controller's
+// own with the same Get and Done (see isQueueCall). Each function of this
+// package it hands the item to (syncHandler, after a type assertion or
+// not, directly, through a method value or a func field, through an
+// interface, or from a closure it passes the item to) is what the worker
+// runs per item, and blocks the worker like a Reconcile. How the worker's
+// goroutines are started (go, wait.Until, a pool) does not matter.
 func (w *walker) findWorkerHandlers() {
 	for _, fi := range w.funcs {
 		if fi.fn.Parent() != nil || !callsQueue(fi.fn, "Done") {
@@ -58,23 +63,24 @@ func (w *walker) handItem(fn *ssa.Function, get *ssa.Call, seen map[ssa.Value]bo
 					items = append(items, ref)
 				}
 			case *ssa.Call:
-				callee := ref.Call.StaticCallee()
-				if callee == nil || isQueueCall(ref.Call, "Done") {
+				if isQueueCall(ref.Call, "Done") {
 					continue
 				}
-				local, _ := w.resolve(callee)
-				if local == nil {
-					continue
-				}
-				if local.Parent() != nil { // a closure given the item: follow it inside
-					for i, a := range ref.Call.Args {
-						if a == v && i < len(local.Params) {
-							items = append(items, local.Params[i])
-						}
+				for _, callee := range w.handlersCalled(ref.Call) {
+					local, _ := w.resolve(callee)
+					if local == nil {
+						continue
 					}
-					continue
+					if local.Parent() != nil { // a closure given the item: follow it inside
+						for i, a := range ref.Call.Args {
+							if a == v && i < len(local.Params) {
+								items = append(items, local.Params[i])
+							}
+						}
+						continue
+					}
+					w.workerHandlers[local] = true
 				}
-				w.workerHandlers[local] = true
 			}
 		}
 		if tuple, ok := v.(*ssa.TypeAssert); ok && tuple.CommaOk {
@@ -85,6 +91,71 @@ func (w *walker) handItem(fn *ssa.Function, get *ssa.Call, seen map[ssa.Value]bo
 			}
 		}
 	}
+}
+
+// handlersCalled lists the functions a call that receives a worker's item
+// may run: its static callee; for a call through an interface, the
+// package's implementations (see implementations); for a call of a func
+// value, the functions and method values it holds (funcValues).
+func (w *walker) handlersCalled(call ssa.CallCommon) []*ssa.Function {
+	if callee := call.StaticCallee(); callee != nil {
+		return []*ssa.Function{callee}
+	}
+	if call.IsInvoke() {
+		var fns []*ssa.Function
+		for _, m := range w.calls.implementations(&call) {
+			if fn := w.pkg.Prog.FuncValue(m); fn != nil {
+				fns = append(fns, fn)
+			}
+		}
+		return fns
+	}
+	return w.funcValues(call.Value, 0)
+}
+
+// maxHandlerDepth bounds how far funcValues follows a func value back.
+const maxHandlerDepth = 3
+
+// funcValues lists the functions v may hold: a function, a closure or a
+// method value (`c.syncHandler = c.syncCluster`), directly or through a
+// struct field this package stores them into.
+func (w *walker) funcValues(v ssa.Value, depth int) []*ssa.Function {
+	if depth > maxHandlerDepth {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.Function:
+		return []*ssa.Function{v}
+	case *ssa.MakeClosure:
+		if fn, ok := v.Fn.(*ssa.Function); ok {
+			return []*ssa.Function{fn}
+		}
+	case *ssa.ChangeType: // a function given a named func type
+		return w.funcValues(v.X, depth+1)
+	}
+	field := loadedField(v)
+	if field == nil {
+		return nil
+	}
+	var fns []*ssa.Function
+	for _, fi := range w.funcs {
+		for _, b := range fi.fn.Blocks {
+			for _, instr := range b.Instrs {
+				store, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if fa, ok := store.Addr.(*ssa.FieldAddr); ok && fieldVar(fa.X.Type(), fa.Field) == field {
+					for _, fn := range w.funcValues(store.Val, depth+1) {
+						if !slices.Contains(fns, fn) {
+							fns = append(fns, fn)
+						}
+					}
+				}
+			}
+		}
+	}
+	return fns
 }
 
 // callsQueue reports whether fn or a closure in it calls method on a workqueue.
@@ -104,8 +175,10 @@ func callsQueue(fn *ssa.Function, method string) bool {
 	return false
 }
 
-// isQueueCall matches a call of method on one of client-go's workqueues,
-// through its interfaces or its concrete types.
+// isQueueCall matches a call of method on a work queue: one of client-go's
+// workqueues, through its interfaces or its concrete types, or any type
+// with a queue's Get and Done (queueShaped): a wrapper of a workqueue, or a
+// priority queue of the controller's own.
 func isQueueCall(call ssa.CallCommon, method string) bool {
 	obj := ssaflow.CalleeObject(call)
 	if obj == nil || obj.Name() != method {
@@ -119,5 +192,32 @@ func isQueueCall(call ssa.CallCommon, method string) bool {
 		return false
 	}
 	named := namedOf(recv.Type())
-	return named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == workqueuePkg
+	if named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == workqueuePkg {
+		return true
+	}
+	return queueShaped(recv.Type())
+}
+
+// queueShaped reports whether t has the methods of a work queue: Get()
+// returning an item and whether the queue shut down, and Done(item).
+func queueShaped(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		ms = types.NewMethodSet(types.NewPointer(t))
+	}
+	method := func(name string) *types.Signature {
+		sel := ms.Lookup(nil, name)
+		if sel == nil {
+			return nil
+		}
+		sig, _ := sel.Type().(*types.Signature)
+		return sig
+	}
+	get, done := method("Get"), method("Done")
+	if get == nil || done == nil || get.Params().Len() != 0 || get.Results().Len() != 2 ||
+		done.Params().Len() != 1 || done.Results().Len() != 0 {
+		return false
+	}
+	shutdown, ok := get.Results().At(1).Type().Underlying().(*types.Basic)
+	return ok && shutdown.Kind() == types.Bool && types.Identical(get.Results().At(0).Type(), done.Params().At(0).Type())
 }

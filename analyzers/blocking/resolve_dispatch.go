@@ -218,8 +218,9 @@ func boundMethod(mc *ssa.MakeClosure) (ssa.Value, *types.Func) {
 
 // dispatching reports whether calls through interfaces and func values are
 // followed to where their values are bound: in packages that use
-// controller-runtime's reconcile package (controllers, their helpers in the
-// same package, the setup code), where reconcilers keep their SDKs. In
+// controller-runtime's reconcile package or client-go's workqueue
+// (controllers, their helpers in the same package, the setup code), where
+// reconcilers and workers keep their SDKs. In
 // other packages they would only fill the facts with the calls every
 // library makes through its own interfaces.
 func (res *resolver) dispatchingUncached() bool {
@@ -227,8 +228,8 @@ func (res *resolver) dispatchingUncached() bool {
 		return false // its adapters call the user's reconcilers, which are entries themselves
 	}
 	for _, obj := range res.pass.TypesInfo.Uses {
-		if obj.Pkg() != nil && model.PkgPath(obj.Pkg()) == model.ReconcilePkg {
-			return true
+		if obj.Pkg() != nil && (model.PkgPath(obj.Pkg()) == model.ReconcilePkg || model.PkgPath(obj.Pkg()) == workqueuePkg) {
+			return true // a controller-runtime controller, or a client-go one
 		}
 		if tn, ok := obj.(*types.TypeName); ok && isNamed(tn.Type(), model.ReconcilePkg, "Result") {
 			return true
