@@ -127,7 +127,7 @@ func structField(t types.Type, name string) *types.Var {
 	}
 	for i := range st.NumFields() {
 		if st.Field(i).Name() == name {
-			return st.Field(i)
+			return st.Field(i).Origin() // the declared field, for a generic struct's instances too
 		}
 	}
 	return nil
@@ -178,7 +178,11 @@ func fieldStores(fn *ssa.Function, f func(store *ssa.Store, fa *ssa.FieldAddr, f
 				continue
 			}
 			if st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-				f(store, fa, st.Field(fa.Field))
+				// The declared field: a store into an instance of a
+				// generic struct (Controller[T, L] in its generic
+				// constructor, Controller[*Bucket, BucketLogic] in main)
+				// binds the field its methods read.
+				f(store, fa, st.Field(fa.Field).Origin())
 			}
 		}
 	}

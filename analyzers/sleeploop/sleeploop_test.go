@@ -20,7 +20,7 @@ func TestSleeploop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sleeploop.Analyzer.Flags.Set("min-duration", sleeploop.DefaultMinDuration.String())
-	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/hiddenimpl/...", "example.com/workers/...", "example.com/phases", "example.com/retries", "example.com/retryhttp/silent")
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/hiddenimpl/...", "example.com/workers/...", "example.com/generic/...", "example.com/phases", "example.com/retries", "example.com/retryhttp/silent")
 }
 
 func TestMinDuration(t *testing.T) {
