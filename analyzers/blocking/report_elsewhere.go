@@ -9,6 +9,7 @@ package blocking
 // which it reads and adds to the file set (facts carry only "dir/file.go:N").
 
 import (
+	"cmp"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -31,9 +32,13 @@ type moduleFiles struct {
 // package of the module other than the one under analysis, or NoPos when
 // no single imported package of the module holds that file.
 func (w *walker) posElsewhere(dir, file string, line int) token.Pos {
+	// The checks place their findings in parallel: one builds the memo
+	// while the others wait, or they would read it half made.
+	w.elsewhereMu.Lock()
+	defer w.elsewhereMu.Unlock()
 	if w.elsewhere == nil {
 		w.elsewhere = &moduleFiles{files: make(map[string]*ast.File)}
-		w.elsewhere.dirs = moduleDirs(w.pass.Fset, w.pass.Pkg, w.module)
+		w.elsewhere.dirs = moduleDirs(w.pass.Fset, w.pass.Pkg, w.inModule)
 	}
 	found := existing(w.elsewhere.dirs[dir], file)
 	if len(found) == 0 {
@@ -41,7 +46,9 @@ func (w *walker) posElsewhere(dir, file string, line int) token.Pos {
 		// export data does not mention (an implementation that only a
 		// constructor's body names): look for it in the module's tree.
 		if w.elsewhere.tree == nil {
-			w.elsewhere.tree = moduleTree(w.pass.Fset, w.pass.Pkg, w.module)
+			project := w.projectRoot()
+			moduleRoot := cmp.Or(w.unit.moduleRoot, moduleRootOf(packageDir(w.pass.Fset, w.pass.Pkg), w.pass.Pkg.Path(), w.module))
+			w.elsewhere.tree = moduleTree(moduleRoot, project)
 		}
 		found = existing(w.elsewhere.tree[dir], file)
 	}
@@ -76,19 +83,15 @@ func existing(dirs []string, file string) []string {
 	return found
 }
 
-// moduleTree maps the base name of each directory of module's tree to its
-// directories: the module's root is the directory of pkg's files less the
-// part of pkg's path below module. Hidden directories, testdata, vendor and
-// nested modules are left out.
-func moduleTree(fset *token.FileSet, pkg *types.Package, module string) map[string][]string {
+// moduleTree maps the base name of each directory of the module's tree to
+// its directories. moduleRoot is the module's root directory; project, when
+// known, the repository's (see projectRoot), whose tree it then is, its
+// nested modules included. Hidden directories, testdata and vendor are
+// left out, and without project, nested modules.
+func moduleTree(moduleRoot, project string) map[string][]string {
 	tree := make(map[string][]string)
-	dir := packageDir(fset, pkg)
-	rel, ok := strings.CutPrefix(pkg.Path(), module)
-	if dir == "" || !ok || rel != "" && !strings.HasPrefix(rel, "/") {
-		return tree
-	}
-	root := filepath.Clean(strings.TrimSuffix(filepath.ToSlash(dir), rel))
-	if filepath.ToSlash(root)+rel != filepath.ToSlash(dir) {
+	root := cmp.Or(project, moduleRoot)
+	if root == "" {
 		return tree
 	}
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -96,12 +99,16 @@ func moduleTree(fset *token.FileSet, pkg *types.Package, module string) map[stri
 			return nil
 		}
 		if p != root {
-			name := d.Name()
-			if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor" {
+			switch {
+			case project != "" && !underProject(project, moduleRoot, p):
 				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+			case project != "":
+			case strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") || d.Name() == "testdata" || d.Name() == "vendor":
 				return filepath.SkipDir
+			default:
+				if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
 			}
 		}
 		tree[filepath.Base(p)] = append(tree[filepath.Base(p)], p)
@@ -110,10 +117,10 @@ func moduleTree(fset *token.FileSet, pkg *types.Package, module string) map[stri
 	return tree
 }
 
-// moduleDirs maps the base name of each package of module that pkg imports,
+// moduleDirs maps the base name of each package of the module (inModule) that pkg imports,
 // directly or not, to its directories, read from the positions of its
 // objects (export data keeps their file names).
-func moduleDirs(fset *token.FileSet, pkg *types.Package, module string) map[string][]string {
+func moduleDirs(fset *token.FileSet, pkg *types.Package, inModule func(*types.Package) bool) map[string][]string {
 	dirs := make(map[string][]string)
 	seen := map[*types.Package]bool{pkg: true}
 	queue := pkg.Imports()
@@ -124,7 +131,7 @@ func moduleDirs(fset *token.FileSet, pkg *types.Package, module string) map[stri
 			continue
 		}
 		seen[p] = true
-		if p.Path() != module && !strings.HasPrefix(p.Path(), module+"/") {
+		if !inModule(p) {
 			continue // only the module's own packages hold fix sites
 		}
 		queue = append(queue, p.Imports()...)

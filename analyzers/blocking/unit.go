@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
@@ -25,6 +26,13 @@ type unit struct {
 	table   *model.Table
 	ignored ignoredLines
 	module  string // see modulePath
+
+	// projectMu guards root, moduleRoot and projectPkgs: the checks
+	// report in parallel, and placing a finding may ask inProject.
+	projectMu   sync.Mutex
+	root        *string                 // see projectRoot
+	moduleRoot  string                  // the module's root directory, once projectRoot knows it
+	projectPkgs map[*types.Package]bool // memo of inProject
 
 	funcs  []*funcInfo // source order
 	byFunc map[*ssa.Function]*funcInfo
@@ -53,13 +61,14 @@ func (u *unit) resolve(fn *ssa.Function) (*ssa.Function, *types.Func) {
 }
 
 // inModule reports whether pkg belongs to the module of the package under
-// analysis (or to a module nested in its path, as an api/ module often is).
+// analysis (or to a module nested in its path, as an api/ module often is),
+// or to another module of its repository (see inProject).
 func (u *unit) inModule(pkg *types.Package) bool {
 	if pkg == nil {
 		return false
 	}
 	p := pkg.Path()
-	return p == u.module || strings.HasPrefix(p, u.module+"/")
+	return p == u.module || strings.HasPrefix(p, u.module+"/") || u.inProject(pkg)
 }
 
 // modulePath is the path of the module of the package under analysis: the

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
@@ -33,6 +34,7 @@ type walker struct {
 	paramNeeds            map[*ssa.Function][]Effect // see bindings
 	importedNeeds         map[*types.Func][]Effect   // memo of calleeNeeds
 	elsewhere             *moduleFiles               // see posElsewhere
+	elsewhereMu           sync.Mutex                 // guards elsewhere
 
 	// setterNeedsOf holds the needs of setters of package variables, for
 	// the other packages that call them (see setterNeeds).

@@ -31,6 +31,8 @@ type options struct {
 	writeBaseline      string // -write-baseline: record the findings there
 	progress           *progress
 	tests              testFiles // the packages' test files, and those skipped
+	program            []string  // the packages production code imports (see programList)
+	notedModules       bool      // noteUntaggedModules has run
 	vetFlags           []string  // the analyzers' flags, passed on to the vet tool
 	patterns           []string
 }
@@ -272,6 +274,7 @@ func programList(opts *options, patterns []string) (string, int) {
 		return "", 0
 	}
 	paths := slices.Compact(slices.Sorted(slices.Values(strings.Fields(string(out)))))
+	opts.program = paths
 	out = []byte(strings.Join(paths, "\n") + "\n")
 	name := filepath.Join(os.TempDir(), fmt.Sprintf("reconcilelint-packages-%x.txt", hashOf(out)))
 	if err := os.WriteFile(name, out, 0o644); err != nil {
@@ -435,6 +438,10 @@ func vet(opts *options, stderr io.Writer) ([]diagnostic, int, error) {
 		return nil, broken, err
 	}
 	defer done()
+	if !opts.notedModules && opts.program != nil {
+		opts.notedModules = true
+		noteUntaggedModules(opts, opts.program, stderr)
+	}
 	env, stopWatching := p.watchVet(total)
 	defer stopWatching()
 	if env != nil {

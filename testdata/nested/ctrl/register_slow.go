@@ -1,0 +1,7 @@
+//go:build slowprov
+
+package ctrl
+
+import slow "example.com/slowprov"
+
+func init() { providers = append(providers, slow.Provider{}) }

@@ -1,0 +1,3 @@
+module example.com/cloudprov
+
+go 1.26.0

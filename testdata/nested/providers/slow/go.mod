@@ -1,0 +1,3 @@
+module example.com/slowprov
+
+go 1.26.0
