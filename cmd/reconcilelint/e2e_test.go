@@ -200,6 +200,17 @@ func TestBadFlags(t *testing.T) {
 	}
 }
 
+// abbreviates reports whether line is a golden finding with its middle cut
+// to " ... " (the README's annotated example): what it keeps of the start
+// and the end must be the finding's.
+func abbreviates(line string, golden []string) bool {
+	head, tail, ok := strings.Cut(line+" ", " ... ")
+	tail = strings.TrimSuffix(tail, " ")
+	return ok && slices.ContainsFunc(golden, func(g string) bool {
+		return len(g) > len(head)+len(tail) && strings.HasPrefix(g, head) && strings.HasSuffix(g, tail)
+	})
+}
+
 // TestReadmeFindings keeps the README true: its quick start quotes the demo
 // command's output exactly as the command prints it.
 func TestReadmeFindings(t *testing.T) {
@@ -217,7 +228,7 @@ func TestReadmeFindings(t *testing.T) {
 	for _, name := range append(pages, filepath.Join("..", "..", "README.md")) {
 		for _, line := range strings.Split(readFile(t, name), "\n") {
 			oneline := checkSuffix.ReplaceAllString(line, "")
-			if diagnosticLine.MatchString(oneline) && !slices.Contains(golden, oneline) && !strings.Contains(text, line+"\n") {
+			if diagnosticLine.MatchString(oneline) && !slices.Contains(golden, oneline) && !strings.Contains(text, line+"\n") && !abbreviates(oneline, golden) {
 				t.Errorf("%s quotes a finding the demo does not produce:\n%s", name, line)
 			}
 		}
