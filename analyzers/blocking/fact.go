@@ -217,6 +217,11 @@ type Wait struct {
 	everyFrom    int
 }
 
+// Polls reports whether the wait repeats a check every period (a poll, a
+// ticker loop) until a condition or a limit: it waits for external state,
+// however long its limit is.
+func (w Wait) Polls() bool { return w.Every > 0 || w.everyUnknown }
+
 // fromParam is the wait once a caller passes length d for Wait.From.
 func (w Wait) fromParam(d time.Duration) Wait {
 	w.Total, w.Unknown, w.From = d*time.Duration(max(w.Times, 1)), false, 0

@@ -519,6 +519,8 @@ func (e Effect) Describe() string {
 		s = "waits with no time limit"
 	case w.Every > 0 && !w.Unknown:
 		s = fmt.Sprintf("polls every %v for up to %v", w.Every, w.Total)
+	case w.Every > 0:
+		s = fmt.Sprintf("polls every %v for a time not known statically", w.Every)
 	case w.Unknown:
 		s = "waits for a time not known statically"
 	default:

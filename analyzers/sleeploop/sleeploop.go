@@ -21,9 +21,9 @@ check follows calls across packages from every entry point and reports each
 wait it reaches, with the chain of calls and the bound when it is known.
 Bounded waits whose total (a loop's constant trip count and a retry's
 backoff included) is below -min-duration, 10s by default, are not reported;
-waits in a loop that waits for a condition or with no limit always are, and
-waits of a length the engine cannot compute only with -blocking.strict,
-marked "possibly (-strict)". The fix is to return
+waits in a loop that waits for a condition, polls whatever their limit and
+waits with no limit always are, and a single wait of a length the engine
+cannot compute only with -blocking.strict, marked "possibly (-strict)". The fix is to return
 ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
 
 const name = "sleeploop"
@@ -62,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 			where = " in the finalizer branch"
 		}
 		prefix := ""
-		if f.Wait.Unknown && !f.InLoop && !f.Wait.Unbounded {
+		if unproven(f.Effect) {
 			prefix = "possibly (-strict): "
 		}
 		pass.Report(f.Diagnostic(name, fmt.Sprintf(
@@ -73,19 +73,26 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // worthReporting keeps what the code proves holds the worker: a wait with
-// no limit, one that a condition loop repeats, or a bounded one from
-// -min-duration up. A wait whose length the engine cannot compute (a
-// variable's duration, a library's retry policy out of sight) is no proof:
-// it is reported only with -strict, marked as unproven.
+// no limit, one that a condition loop repeats, a poll for external state
+// whatever its limit (a deadline set from a variable), or a bounded wait
+// from -min-duration up. A single wait whose length the engine cannot
+// compute (a sleep of a variable's duration, a library's retry policy out
+// of sight) is no proof: it is reported only with -strict, marked as
+// unproven.
 func worthReporting(e blocking.Effect) bool {
 	w := e.Wait
 	switch {
-	case e.InLoop || w.Unbounded:
+	case e.InLoop || w.Unbounded || w.Unknown && w.Polls():
 		return true
 	case w.Unknown:
 		return blocking.Strict()
 	}
 	return w.Total >= minDuration
+}
+
+// unproven: a wait reported only because of -strict.
+func unproven(e blocking.Effect) bool {
+	return e.Wait.Unknown && !e.InLoop && !e.Wait.Unbounded && !e.Wait.Polls()
 }
 
 // durationFlag is a time.Duration flag that refuses negative values.
