@@ -58,6 +58,7 @@ func parseFlags(opts *options, name string, args []string, all []*analysis.Analy
 	if len(opts.patterns) == 0 {
 		opts.patterns = []string{"./..."}
 	}
+	dropModFlagInWorkspace(stderr)
 	switch {
 	case opts.baseline != "" && opts.writeBaseline != "":
 		return fail(stderr, errors.New("-baseline and -write-baseline exclude each other"))

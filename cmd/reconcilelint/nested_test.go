@@ -45,3 +45,20 @@ func TestNestedModules(t *testing.T) {
 		t.Errorf("-tags=slowprov: stderr still names a module left out:\n%s", stderr)
 	}
 }
+
+// TestWorkspaceUnderModMod runs the CLI on a go.work member with
+// GOFLAGS=-mod=mod, which go refuses in workspace mode: the command drops
+// the flag, says so, and reports the member's finding.
+func TestWorkspaceUnderModMod(t *testing.T) {
+	bin := buildTool(t)
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := filepath.Join("..", "..", "testdata", "workspace", "a")
+	stdout, stderr := runSplit(t, dir, 3, bin, "-oneline", "-blocking.entries=(example.com/a.W).Sync", "./...")
+	if !strings.HasPrefix(stdout, "a.go:14:12: time.Sleep blocks the reconcile worker (waits up to 1m0s)") {
+		t.Errorf("want the member's finding:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "reconcilelint: ignoring -mod=mod from GOFLAGS: ") || !strings.Contains(stderr, "go.work puts the module in workspace mode") {
+		t.Errorf("stderr does not say the flag was dropped:\n%s", stderr)
+	}
+}

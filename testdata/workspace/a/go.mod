@@ -1,0 +1,3 @@
+module example.com/a
+
+go 1.26.0
