@@ -200,6 +200,10 @@ type Wait struct {
 	Every     time.Duration // the period of a poll or ticker, when known
 	Unknown   bool          // Total could not be computed
 	Unbounded bool          // waits for a condition: no bound of its own
+	// Poll: the wait checks a condition every period (a poll, a ticker
+	// loop in the library) until it holds or a limit ends it: a wait for
+	// external state, whether or not the period and the limit are known.
+	Poll bool `json:",omitempty"`
 	// From, for an Unknown wait, is 1 + the index of the summarised
 	// function's parameter that holds the wait's length: a caller that
 	// passes a constant there knows the wait, Times times over (the loops
@@ -220,7 +224,7 @@ type Wait struct {
 // Polls reports whether the wait repeats a check every period (a poll, a
 // ticker loop) until a condition or a limit: it waits for external state,
 // however long its limit is.
-func (w Wait) Polls() bool { return w.Every > 0 || w.everyUnknown }
+func (w Wait) Polls() bool { return w.Poll }
 
 // fromParam is the wait once a caller passes length d for Wait.From.
 func (w Wait) fromParam(d time.Duration) Wait {
@@ -344,11 +348,11 @@ func (e Effect) guarded(g *Wait) Effect {
 	switch {
 	case g.Unknown:
 		if unbounded || e.InLoop {
-			e.Wait = Wait{Unknown: true, Every: e.Wait.Every}
+			e.Wait = Wait{Unknown: true, Every: e.Wait.Every, Poll: e.Wait.Poll}
 			e.InLoop = false
 		}
 	case unbounded || e.Wait.Unknown || e.InLoop || e.Wait.Total > g.Total:
-		e.Wait = Wait{Total: g.Total, Every: e.Wait.Every}
+		e.Wait = Wait{Total: g.Total, Every: e.Wait.Every, Poll: e.Wait.Poll}
 		e.InLoop = false
 	}
 	e.Check = "sleeploop" // the timer, not the client or the ctx, bounds it

@@ -726,6 +726,7 @@ func (w *walker) scanReceive(s site, ch ssa.Value) {
 		return
 	}
 	wait := w.waitOf(entry, args)
+	wait.Poll = false // one receive is one period, not a poll (a loop repeats it)
 	switch {
 	case wait.Every > 0: // one receive from a ticker waits one period
 		wait.Total, wait.Every = wait.Every, 0

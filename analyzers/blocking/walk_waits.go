@@ -32,6 +32,7 @@ func (w *walker) waitOf(entry *model.Func, args []ssa.Value) Wait {
 				wait.From = paramIndex(args[i])
 			}
 		case model.Interval:
+			wait.Poll = true
 			var ok bool
 			if wait.Every, ok = constDuration(w.constantOr(args[i])); !ok {
 				wait.everyFrom = paramIndex(args[i])
@@ -83,7 +84,7 @@ func (w Wait) fromCaller(arg func(int) ssa.Value) Wait {
 		if n, ok := constIntValue(v); ok && n >= 0 {
 			w.Times = max(w.Times, 1) * n
 		} else if w.TimesFrom = paramIndex(v); w.TimesFrom == 0 {
-			return Wait{Unknown: true} // a count out of sight
+			return Wait{Unknown: true, Poll: w.Poll} // a count out of sight
 		}
 		if w.TimesFrom == 0 && w.From == 0 && w.Unknown && w.Total > 0 {
 			// The length was decided by a caller below: now the count is.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"time"
 
+	"example.com/waits/strict/pollhelp"
 	"k8s.io/apimachinery/pkg/util/wait"
 	ctrl "sigs.k8s.io/controller-runtime"
 )
@@ -17,7 +18,7 @@ type Reconciler struct {
 }
 
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	time.Sleep(r.delays[req.Name]) // want `possibly \(-strict\): time.Sleep blocks the reconcile worker \(waits for a time not known statically\): \(\*strict.Reconciler\).Reconcile \(strict/strict.go:20\) -> time.Sleep`
+	time.Sleep(r.delays[req.Name]) // want `possibly \(-strict\): time.Sleep blocks the reconcile worker \(waits for a time not known statically\): \(\*strict.Reconciler\).Reconcile \(strict/strict.go:21\) -> time.Sleep`
 	return ctrl.Result{}, r.waitReady(ctx)
 }
 
@@ -27,5 +28,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 func (r *Reconciler) waitReady(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
-	return wait.PollUntilContextCancel(ctx, time.Second, true, func(context.Context) (bool, error) { return false, nil }) // want `wait.PollUntilContextCancel blocks the reconcile worker \(polls every 1s for a time not known statically\)`
+	if err := wait.PollUntilContextCancel(ctx, time.Second, true, func(context.Context) (bool, error) { return false, nil }); err != nil { // want `wait.PollUntilContextCancel blocks the reconcile worker \(polls every 1s for a time not known statically\)`
+		return err
+	}
+	// The same through a helper package that passes the interval on.
+	return pollhelp.Poll(ctx, func(context.Context) error { return nil }) // want `wait.PollUntilContextCancel blocks the reconcile worker \(.*for a time not known statically\): .*pollhelp.Poll`
 }
