@@ -32,8 +32,9 @@ func runFacts(t *testing.T) []*analysistest.Result {
 	return results
 }
 
-// TestFactEncoding checks that every summary the fixtures produce survives a
-// gob round trip and encodes to the same bytes every time.
+// TestFactEncoding checks that every summary and every package's field
+// constants the fixtures produce survive a gob round trip and encode to the
+// same bytes every time.
 func TestFactEncoding(t *testing.T) {
 	results := runFacts(t)
 	var n int
@@ -41,17 +42,7 @@ func TestFactEncoding(t *testing.T) {
 		for _, fact := range r.Facts {
 			for _, f := range fact {
 				summary := f.(*blocking.Summary)
-				first, second := encode(t, summary), encode(t, summary)
-				if !bytes.Equal(first, second) {
-					t.Errorf("%v encodes differently on two runs", summary)
-				}
-				var decoded blocking.Summary
-				if err := gob.NewDecoder(bytes.NewReader(first)).Decode(&decoded); err != nil {
-					t.Fatal(err)
-				}
-				if decoded.String() != summary.String() || !bytes.Equal(encode(t, &decoded), first) {
-					t.Errorf("round trip changed %v into %v", summary, &decoded)
-				}
+				roundTrip(t, summary, &blocking.Summary{})
 				n++
 			}
 		}
@@ -59,12 +50,45 @@ func TestFactEncoding(t *testing.T) {
 	if n == 0 {
 		t.Fatal("the fixtures produced no facts")
 	}
+	var fields int
+	for _, r := range runFieldConstants(t) {
+		for _, f := range r.Pass.AllPackageFacts() {
+			if consts, ok := f.Fact.(*blocking.FieldConstants); ok && f.Package == r.Pass.Pkg {
+				roundTrip(t, consts, &blocking.FieldConstants{})
+				fields++
+			}
+		}
+	}
+	if fields == 0 {
+		t.Fatal("the fixtures exported no field constants")
+	}
 }
 
-func encode(t *testing.T, s *blocking.Summary) []byte {
+// roundTrip encodes fact twice and decodes it into empty.
+func roundTrip[F interface{ String() string }](t *testing.T, fact, empty F) {
+	t.Helper()
+	first, second := encode(t, fact), encode(t, fact)
+	if !bytes.Equal(first, second) {
+		t.Errorf("%v encodes differently on two runs", fact)
+	}
+	if err := gob.NewDecoder(bytes.NewReader(first)).Decode(empty); err != nil {
+		t.Fatal(err)
+	}
+	if empty.String() != fact.String() || !bytes.Equal(encode(t, empty), first) {
+		t.Errorf("round trip changed %v into %v", fact, empty)
+	}
+}
+
+func encode(t *testing.T, s any) []byte {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(s); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// runFieldConstants runs the engine on the fixture of loops whose limits
+// are fields: its library and its defaults export what they store.
+func runFieldConstants(t *testing.T) []*analysistest.Result {
+	return analysistest.Run(t, fixtures.Dir(t), blocking.Analyzer, "example.com/loopbounds/...")
 }

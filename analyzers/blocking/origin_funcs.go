@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -188,15 +189,25 @@ func (o *origins) storedFunc(g *ssa.Global) *ssa.Function {
 	return found
 }
 
-// constant is the constant v is: v itself, or the one constant the
-// package's program code stores into the package variable v reads
-// (`var defaultRetryDelay = 500 * time.Millisecond`, which only tests
-// change). Else nil.
+// constant is the constant v is: v itself, an integer conversion of one,
+// the one constant the package's program code stores into the package
+// variable v reads (`var defaultRetryDelay = 500 * time.Millisecond`,
+// which only tests change), or the largest the program stores into the
+// struct field v reads (see FieldConstants). Else nil.
 func (o *origins) constant(v ssa.Value) *ssa.Const {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return v
+	case *ssa.Convert: // int(p.InitialDelaySeconds), time.Duration(n)
+		if c := o.constant(v.X); c != nil && c.Value != nil && c.Value.Kind() == constant.Int && isInteger(v.Type()) {
+			return ssa.NewConst(c.Value, v.Type())
+		}
+	case *ssa.Field:
+		return o.fieldConstant(v.X.Type(), v.Field, v.Type())
 	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return o.fieldConstant(fa.X.Type(), fa.Field, v.Type())
+		}
 		g, ok := v.X.(*ssa.Global)
 		if !ok || v.Op != token.MUL || g.Pkg != o.pkg {
 			return nil
@@ -207,6 +218,23 @@ func (o *origins) constant(v ssa.Value) *ssa.Const {
 		}
 	}
 	return nil
+}
+
+// fieldConstant is the largest constant the program stores into field i
+// of the struct that t is or points to, as a constant of type typ.
+func (o *origins) fieldConstant(t types.Type, i int, typ types.Type) *ssa.Const {
+	if !isInteger(typ) {
+		return nil
+	}
+	if n, ok := o.fields.of(fieldKeyOf(t, i)); ok {
+		return ssa.NewConst(constant.MakeInt64(n), typ)
+	}
+	return nil
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // storesInto lists the values the package's program code stores into g.

@@ -520,8 +520,12 @@ func (e Effect) Describe() string {
 	case w.Every > 0 && !w.Unknown:
 		s = fmt.Sprintf("polls every %v for up to %v", w.Every, w.Total)
 	case w.Every > 0:
-		s = fmt.Sprintf("polls every %v for a time not known statically", w.Every)
-	case w.Unknown:
+		s = fmt.Sprintf("polls every %v until a limit set at run time", w.Every)
+	case w.Unknown && w.Poll:
+		s = "polls until a limit set at run time"
+	case w.Unknown && e.InLoop:
+		return "waits on every turn of a loop that has no limit"
+	case w.Unknown: // reported only with -strict
 		s = "waits for a time not known statically"
 	default:
 		s = fmt.Sprintf("waits up to %v", w.Total)

@@ -26,6 +26,7 @@ type unit struct {
 	table   *model.Table
 	ignored ignoredLines
 	module  string // see modulePath
+	fields  *fieldConstants
 
 	// projectMu guards root, moduleRoot and projectPkgs: the checks
 	// report in parallel, and placing a finding may ask inProject.

@@ -137,7 +137,7 @@ type localCall struct {
 	effects []Effect // for callbacks: the callee's effects, in place of callee's summary
 	frame   Frame
 	inLoop  bool
-	times   int64 // see repeat
+	times   repeat // the loops around the call, when they have a limit
 	args    bound
 	guard   *Wait // see site
 }
@@ -146,8 +146,8 @@ type localCall struct {
 type site struct {
 	fi     *funcInfo
 	frame  Frame
-	inLoop bool  // repeats without a known bound
-	times  int64 // repeats this many times, if more than once (see repeat)
+	inLoop bool   // repeats without a known bound
+	times  repeat // how often it repeats when the loops around it have a limit
 	// guard, for the goroutines a select waits for, is the timer of the
 	// same select, which ends the wait when they take longer.
 	guard *Wait
@@ -237,9 +237,9 @@ func (w *walker) scan(fi *funcInfo) {
 			at := func(pos token.Pos) site {
 				r := repeat{times: 1}
 				if loops[b.Index] {
-					r = w.repeatAt(loopStmts, pos)
+					r = w.repeatAt(fi.fn, loopStmts, pos)
 				}
-				return site{fi: fi, frame: w.frame(fi, pos), inLoop: r.unbounded, times: r.times}
+				return site{fi: fi, frame: w.frame(fi, pos), inLoop: r.unbounded, times: r}
 			}
 			switch instr := instr.(type) {
 			case *ssa.Go:

@@ -45,6 +45,14 @@ type repeat struct {
 	// loops (for i := 0; i < 10; i++); a range over a collection gives each
 	// element one turn and counts once, as a reviewer weighs it.
 	times int64
+	// timesFrom is 1 + the index of the parameter that holds the limit of
+	// an enclosing counted loop (for i := 0; i < limit; i++): the callers
+	// decide how many times it repeats.
+	timesFrom int
+	// countUnknown: a counted loop whose limit the engine cannot compute
+	// encloses it. The loop ends, after a number of turns not known: its
+	// waits last for a time not known, which proves nothing.
+	countUnknown bool
 }
 
 // loopsOf lists the loop statements of fn's own body, outermost first; the
@@ -67,10 +75,10 @@ func loopsOf(fn *ssa.Function) []ast.Node {
 	return loops
 }
 
-// repeatAt says how code at pos, in a block on a cycle of the control flow,
-// repeats. Code on a cycle that no loop statement encloses (a goto) repeats
-// without a known bound.
-func (w *walker) repeatAt(loops []ast.Node, pos token.Pos) repeat {
+// repeatAt says how code at pos in fn, in a block on a cycle of the
+// control flow, repeats. Code on a cycle that no loop statement encloses (a
+// goto) repeats without a known bound.
+func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) repeat {
 	r := repeat{times: 1}
 	enclosed := false
 	for _, loop := range loops {
@@ -89,10 +97,19 @@ func (w *walker) repeatAt(loops []ast.Node, pos token.Pos) repeat {
 				}
 			}
 		case *ast.ForStmt:
-			if n, ok := w.tripCount(loop); ok {
-				r.times *= n
-			} else {
+			limit, counted := counterLimit(loop)
+			if !counted {
 				r.unbounded = true
+				break
+			}
+			n, from, ok := w.loopLimit(fn, limit, 3)
+			switch {
+			case ok && from > 0 && r.timesFrom == 0:
+				r.timesFrom = from
+			case ok && from == 0:
+				r.times *= w.tripCount(loop, n)
+			default:
+				r.countUnknown = true
 			}
 		}
 	}
@@ -102,23 +119,36 @@ func (w *walker) repeatAt(loops []ast.Node, pos token.Pos) repeat {
 	return r
 }
 
-// tripCount is the number of turns of `for i := a; i < b; i++`: b - a for
-// constant bounds, 1 for a loop over len(x), as a range over x. It reports
-// false for any other loop.
-func (w *walker) tripCount(loop *ast.ForStmt) (int64, bool) {
-	cond, ok := loop.Cond.(*ast.BinaryExpr)
+// counterLimit is the limit of a counted loop: `for i := a; i < limit; i++`
+// (or <=), or `for i := limit; i > a; i--` (or >=). Any other loop waits
+// for a condition.
+func counterLimit(loop *ast.ForStmt) (ast.Expr, bool) {
+	cond, ok := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
 	post, _ := loop.Post.(*ast.IncDecStmt)
-	if !ok || post == nil || post.Tok != token.INC || cond.Op != token.LSS && cond.Op != token.LEQ {
-		return 0, false
+	if !ok || post == nil {
+		return nil, false
 	}
-	if call, ok := cond.Y.(*ast.CallExpr); ok {
-		if id, ok := call.Fun.(*ast.Ident); ok && w.pass.TypesInfo.Uses[id] == types.Universe.Lookup("len") {
-			return 1, true
+	counter, ok := ast.Unparen(cond.X).(*ast.Ident)
+	if postVar, isIdent := post.X.(*ast.Ident); !ok || !isIdent || postVar.Name != counter.Name {
+		return nil, false
+	}
+	switch {
+	case post.Tok == token.INC && (cond.Op == token.LSS || cond.Op == token.LEQ):
+		return cond.Y, true
+	case post.Tok == token.DEC && (cond.Op == token.GTR || cond.Op == token.GEQ):
+		if init, ok := loop.Init.(*ast.AssignStmt); ok && len(init.Rhs) == 1 {
+			return init.Rhs[0], true
 		}
 	}
-	limit, ok := w.constInt(cond.Y)
-	if !ok {
-		return 0, false
+	return nil, false
+}
+
+// tripCount is the number of turns of a counted loop whose limit is n:
+// n - a for `for i := a; i < n; i++`, n for a countdown.
+func (w *walker) tripCount(loop *ast.ForStmt, n int64) int64 {
+	cond := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
+	if cond.Op == token.GTR || cond.Op == token.GEQ {
+		return max(n, 1)
 	}
 	start := int64(0)
 	if init, ok := loop.Init.(*ast.AssignStmt); ok && len(init.Rhs) == 1 {
@@ -126,11 +156,88 @@ func (w *walker) tripCount(loop *ast.ForStmt) (int64, bool) {
 			start = v
 		}
 	}
-	n := limit - start
+	n -= start
 	if cond.Op == token.LEQ {
 		n++
 	}
-	return max(n, 1), true
+	return max(n, 1)
+}
+
+// loopLimit evaluates a counted loop's limit: a constant, len(x) (counted
+// once, as a range over x), a field the program stores constants into (see
+// FieldConstants), a conversion of one of those, a local set once from one,
+// or a parameter of fn (from: 1 + its index), which the callers decide.
+func (w *walker) loopLimit(fn *ssa.Function, e ast.Expr, depth int) (n int64, from int, ok bool) {
+	e = ast.Unparen(e)
+	if n, ok := w.constInt(e); ok {
+		return n, 0, true
+	}
+	info := w.pass.TypesInfo
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if id, ok := e.Fun.(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("len") {
+			return 1, 0, true
+		}
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 && depth > 0 {
+			return w.loopLimit(fn, e.Args[0], depth-1)
+		}
+	case *ast.SelectorExpr:
+		if n, ok := w.fields.of(selectedFieldKey(info, e)); ok {
+			return n, 0, true
+		}
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		if v == nil {
+			break
+		}
+		for i, p := range fn.Params {
+			if p.Object() == v {
+				return 0, i + 1, true
+			}
+		}
+		if set := singleAssignment(fn.Syntax(), info, v); set != nil && depth > 0 {
+			return w.loopLimit(fn, set, depth-1)
+		}
+	}
+	return 0, 0, false
+}
+
+// singleAssignment is the value of `v := value` when that is the only
+// assignment to the local v in body, else nil.
+func singleAssignment(body ast.Node, info *types.Info, v *types.Var) ast.Expr {
+	if body == nil {
+		return nil
+	}
+	var value ast.Expr
+	assigned := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok || info.ObjectOf(id) != v {
+					continue
+				}
+				assigned++
+				if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+					value = n.Rhs[i]
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				assigned++
+			}
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v {
+				assigned++ // its address escapes: anything may set it
+			}
+		}
+		return true
+	})
+	if assigned != 1 {
+		return nil
+	}
+	return value
 }
 
 func (w *walker) constInt(e ast.Expr) (int64, bool) {

@@ -124,3 +124,11 @@ func TestAwait(t *testing.T) {
 func TestWaitBounds(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/waitbounds/...")
 }
+
+// TestLoopBounds: at the default threshold, a counted loop's total comes
+// from its guard: a limit an SDK's constructor or an API's defaults store
+// into a field, or one a caller passes. A count nothing in the code sets
+// is no proof.
+func TestLoopBounds(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/loopbounds/...")
+}

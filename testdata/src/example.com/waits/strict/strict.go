@@ -28,9 +28,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 func (r *Reconciler) waitReady(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
-	if err := wait.PollUntilContextCancel(ctx, time.Second, true, func(context.Context) (bool, error) { return false, nil }); err != nil { // want `wait.PollUntilContextCancel blocks the reconcile worker \(polls every 1s for a time not known statically\)`
+	if err := wait.PollUntilContextCancel(ctx, time.Second, true, func(context.Context) (bool, error) { return false, nil }); err != nil { // want `wait.PollUntilContextCancel blocks the reconcile worker \(polls every 1s until a limit set at run time\)`
 		return err
 	}
 	// The same through a helper package that passes the interval on.
-	return pollhelp.Poll(ctx, func(context.Context) error { return nil }) // want `wait.PollUntilContextCancel blocks the reconcile worker \(.*for a time not known statically\): .*pollhelp.Poll`
+	return pollhelp.Poll(ctx, func(context.Context) error { return nil }) // want `wait.PollUntilContextCancel blocks the reconcile worker \(polls until a limit set at run time\): .*pollhelp.Poll`
 }

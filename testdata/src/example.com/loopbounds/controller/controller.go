@@ -1,0 +1,73 @@
+// Package controller waits in counted loops. How long each loop waits
+// follows from its guard: a limit the program stores into a field (the
+// SDK's policy, the API's default), or that a caller passes. A loop whose
+// count nothing in the code gives is not a proof: -strict shows it.
+package controller
+
+import (
+	"context"
+	"time"
+
+	"example.com/loopbounds/api"
+	"example.com/retrysdk"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type Reconciler struct {
+	cloud *retrysdk.API
+	get   func(name string) *api.Cluster
+}
+
+func New() *Reconciler { return &Reconciler{cloud: retrysdk.New()} }
+
+func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	cr := r.get(req.Name)
+	cr.SetDefaults()
+
+	// The SDK's retries: three at most, their delays computed at run time.
+	// Nothing here proves a long wait.
+	if err := r.cloud.Get(ctx, "https://cloud.example.com/"+cr.Name); err != nil {
+		return reconcile.Result{}, err
+	}
+	// Three retries a second apart: 3s, under the threshold.
+	_ = r.cloud.Ping(ctx)
+	// 60 rounds of 5s, both constants of the SDK's constructor.
+	_ = r.cloud.WaitOperation(ctx, cr.Name) // want `time.Sleep blocks the reconcile worker \(waits up to 5m0s\)`
+
+	// The probe's delay, one second a turn: the API's default is 60.
+	waitLimit := int(cr.Spec.LivenessProbe.InitialDelaySeconds)
+	if err := r.restartPod(ctx, cr, waitLimit); err != nil {
+		return reconcile.Result{}, err
+	}
+	// Attempts has no default the code sets: the count is the user's.
+	r.retryAttempts(cr.Spec.Attempts)
+	// A condition loop with no limit at all is proven.
+	for !r.ready(cr) {
+		time.Sleep(2 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 2s, in a loop that repeats it\)`
+	}
+	return reconcile.Result{}, nil
+}
+
+func (r *Reconciler) restartPod(ctx context.Context, cr *api.Cluster, waitLimit int) error {
+	return r.waitPodRestart(ctx, cr, waitLimit)
+}
+
+func (r *Reconciler) waitPodRestart(ctx context.Context, cr *api.Cluster, waitLimit int) error {
+	for i := 0; i < waitLimit; i++ {
+		time.Sleep(time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 1m0s\)`
+		if r.ready(cr) {
+			return nil
+		}
+	}
+	return nil
+}
+
+func (r *Reconciler) retryAttempts(attempts int) {
+	for i := 0; i < attempts; i++ {
+		time.Sleep(time.Second)
+	}
+}
+
+func (r *Reconciler) ready(cr *api.Cluster) bool { return cr.Name != "" }
+
+var _ reconcile.Reconciler = (*Reconciler)(nil)
