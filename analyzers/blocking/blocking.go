@@ -88,7 +88,7 @@ import this one. It reports nothing itself; sleeploop and the other checks do.`,
 	URL:        "https://github.com/reconcilelint/reconcilelint#how-it-works",
 	Run:        SafeRun(run),
 	ResultType: resultType,
-	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldNeeds)(nil), (*Implementations)(nil), (*FieldConstants)(nil)},
+	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldNeeds)(nil), (*Implementations)(nil), (*FieldConstants)(nil), (*Guards)(nil), (*Enables)(nil)},
 }
 
 // Flags, shared by every package of a run.
@@ -172,8 +172,15 @@ func run(pass *analysis.Pass) (any, error) {
 	if model.IsStd(pass.Pkg.Path()) || len(files) == 0 || model.Default.BoundedPackage(model.PkgPath(pass.Pkg)) {
 		return &Result{}, nil
 	}
+	// A package of defaults and options may have no sink, but what it
+	// stores bounds the loops of others, and the options it sets decide
+	// which of their branches run.
 	fields := newFieldConstants(pass, files)
-	fields.export() // a package of defaults and options has no sink, but bounds the loops of others
+	fields.export()
+	enabled := &enabledOptions{pass: pass, local: enabledFields(pass, files)}
+	if len(enabled.local) > 0 {
+		pass.ExportPackageFact(&Enables{Fields: enabled.local})
+	}
 	table := table()
 	if !mayMatter(pass, table) {
 		if skipHook != nil {
@@ -182,7 +189,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return &Result{}, nil // nothing here can reach a sink: skip building SSA
 	}
 	w := newWalker(pass, files, buildSSA(pass, files), table)
-	w.fields = fields
+	w.fields, w.enabled = fields, enabled
 	w.scanAll()
 	w.guard("the call graph of "+pass.Pkg.Path(), files[0].Package, w.solve)
 	entries, needs := w.entries()

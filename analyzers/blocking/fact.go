@@ -46,6 +46,9 @@ func (s *Summary) String() string {
 		for _, r := range e.Requires {
 			part += " if " + r.String()
 		}
+		for _, f := range e.OnlyIf {
+			part += " if set " + f
+		}
 		parts = append(parts, part)
 	}
 	for _, r := range s.Results {
@@ -108,6 +111,9 @@ type Effect struct {
 	// select that waits on a channel until ctx.Done(): without a deadline,
 	// ctxdeadline reports the same wait).
 	DeadlineOnly bool
+	// OnlyIf lists the option fields of libraries that must be set for the
+	// effect to happen: it lies in a branch that they guard (see options.go).
+	OnlyIf []string `json:",omitempty"`
 
 	fixAt token.Pos // the composite literal that built the client, in this package
 	made  token.Pos // where this package made the unbounded value (see Prov.made)
@@ -296,6 +302,9 @@ func (e Effect) keyFrom(k string) string {
 	}
 	for _, r := range e.Requires {
 		k += " if " + r.String()
+	}
+	for _, f := range e.OnlyIf {
+		k += " if set " + f
 	}
 	return k
 }

@@ -49,6 +49,7 @@ func (w *walker) exportFacts() {
 	}
 	w.exportVarFacts()
 	w.exportImplementations()
+	w.exportGuards()
 }
 
 // exportVarFacts exports, on an exported package-level variable of func

@@ -63,7 +63,9 @@ type Finding struct {
 // place and sink, in a deterministic order: the effects each entry point
 // reaches (see Entry.Findings) and the bindings that make an entry block.
 func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
-	accept := func(e Effect) bool { return e.Check == check && worth(e) }
+	accept := func(e Effect) bool {
+		return e.Check == check && worth(e) && r.w.enabled.runs(e, r.w.ownsField)
+	}
 	var found []Finding
 	for _, entry := range r.Entries {
 		for _, e := range entry.Findings(accept) {

@@ -89,7 +89,7 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 			d.Method = call.Method.Name()
 			sink = shortFuncName(call.Method)
 		}
-		s.fi.base.add(Effect{
+		s.record(Effect{
 			Sink: sink, InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d,
 			Requires: []Requirement{{Prop: Dispatches, Param: p.Param, Free: p.Free, Path: p.Path}},
 		})
@@ -186,7 +186,7 @@ func (res *resolver) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
 			d.Method = call.Method.Name()
 		}
 		for _, e := range res.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}, p) {
-			s.fi.base.add(e)
+			s.record(e)
 		}
 		return
 	}

@@ -40,7 +40,7 @@ func (w *walker) solve() {
 					}
 					for _, e := range effects {
 						for _, e := range w.decide(e, c.args) {
-							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times)) {
+							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times).enabledBy(c.onlyIf)) {
 								changed = true
 							}
 						}

@@ -27,6 +27,7 @@ type unit struct {
 	ignored ignoredLines
 	module  string // see modulePath
 	fields  *fieldConstants
+	enabled *enabledOptions
 
 	// projectMu guards root, moduleRoot and projectPkgs: the checks
 	// report in parallel, and placing a finding may ask inProject.

@@ -44,6 +44,13 @@ type walker struct {
 	staticCalls map[*ssa.Function][]*ssa.CallCommon
 	usedAsValue map[types.Object]bool
 	invoked     []string // the methods the package calls through interfaces
+
+	// options, setElsewhere and guardsUsed are the option fields of the
+	// package, the fields its other code sets and the options that guard
+	// some code (see options.go).
+	options      map[string][]string
+	setElsewhere map[string]bool
+	guardsUsed   map[string]bool
 }
 
 // callResolver is what the walk and the origins ask of call resolution
@@ -137,7 +144,8 @@ type localCall struct {
 	effects []Effect // for callbacks: the callee's effects, in place of callee's summary
 	frame   Frame
 	inLoop  bool
-	times   repeat // the loops around the call, when they have a limit
+	times   repeat   // the loops around the call, when they have a limit
+	onlyIf  []string // the option fields that must be set for the call to run
 	args    bound
 	guard   *Wait // see site
 }
@@ -148,6 +156,9 @@ type site struct {
 	frame  Frame
 	inLoop bool   // repeats without a known bound
 	times  repeat // how often it repeats when the loops around it have a limit
+	// onlyIf lists the option fields of this library that must be set for
+	// the site to run (see options.go).
+	onlyIf []string
 	// guard, for the goroutines a select waits for, is the timer of the
 	// same select, which ends the wait when they take longer.
 	guard *Wait
@@ -169,6 +180,7 @@ func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *
 		workerHandlers: make(map[*ssa.Function]bool),
 		paramNeeds:     make(map[*ssa.Function][]Effect),
 		setterNeedsOf:  make(map[*ssa.Function][]Effect),
+		guardsUsed:     make(map[string]bool),
 		importedNeeds:  make(map[*types.Func][]Effect),
 	}
 	res := &resolver{unit: u}
@@ -232,6 +244,7 @@ func (w *walker) scanAll() {
 // of one function body.
 func (w *walker) scan(fi *funcInfo) {
 	loops, loopStmts := loopBlocks(fi.fn), loopsOf(fi.fn)
+	regions := w.optionRegions(fi.fn)
 	for _, b := range fi.fn.Blocks {
 		for _, instr := range b.Instrs {
 			at := func(pos token.Pos) site {
@@ -239,7 +252,11 @@ func (w *walker) scan(fi *funcInfo) {
 				if loops[b.Index] {
 					r = w.repeatAt(fi.fn, loopStmts, pos)
 				}
-				return site{fi: fi, frame: w.frame(fi, pos), inLoop: r.unbounded, times: r}
+				s := site{fi: fi, frame: w.frame(fi, pos), inLoop: r.unbounded, times: r}
+				if regions != nil {
+					s.onlyIf = regions[b.Index]
+				}
+				return s
 			}
 			switch instr := instr.(type) {
 			case *ssa.Go:
@@ -350,7 +367,7 @@ func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args b
 	}
 	switch {
 	case local != nil:
-		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, times: s.times, args: args, guard: s.guard})
+		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, times: s.times, onlyIf: s.onlyIf, args: args, guard: s.guard})
 	case external != nil:
 		w.callExternal(s, external, call, args)
 	}
@@ -386,13 +403,16 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 			continue
 		}
 		for _, e := range w.decide(e, args) {
-			s.fi.base.add(e.guarded(s.guard).prefixed(caller.frame, s.inLoop).repeated(s.times))
+			s.record(e.guarded(s.guard).prefixed(caller.frame, s.inLoop).repeated(s.times))
 		}
 	}
 	if len(callbacks) > 0 {
-		s.fi.callbacks = append(s.fi.callbacks, localCall{effects: callbacks, frame: caller.frame, inLoop: s.inLoop, times: s.times, args: args, guard: s.guard})
+		s.fi.callbacks = append(s.fi.callbacks, localCall{effects: callbacks, frame: caller.frame, inLoop: s.inLoop, times: s.times, onlyIf: s.onlyIf, args: args, guard: s.guard})
 	}
 }
+
+// record adds e, an effect of the site, to its function's summary.
+func (s site) record(e Effect) { s.fi.base.add(e.enabledBy(s.onlyIf)) }
 
 // exit is the site's frame marked as a call out of the analyzed module.
 func (s site) exit() Frame {
@@ -541,7 +561,7 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 			w.setterNeeds(e, recv, entry.Params, params)
 		}
 		if w.valueRolesAt(&e, entry.Recv, recv, entry.RecvPath) && w.valuesOf(&e, entry.Params, params) {
-			s.fi.base.add(e)
+			s.record(e)
 		}
 	}
 	// The API calls its callbacks, repeatedly: their waits count, in a loop.
@@ -733,7 +753,7 @@ func (w *walker) scanReceive(s site, ch ssa.Value) {
 	case wait.everyUnknown && wait.Total == 0:
 		wait.Unknown, wait.From = true, wait.everyFrom
 	}
-	s.fi.base.add(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}}.repeated(s.times))
+	s.record(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}}.repeated(s.times))
 }
 
 // scanSelect records the timers a select waits on; a select that waits on
@@ -821,7 +841,7 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 	deadline := w.values.eval(done, nil, HasDeadline)
 	e := Effect{Check: "ctxdeadline", Sink: "select on ctx.Done()", InLoop: s.inLoop, Chain: []Frame{s.frame}}
 	if w.require(&e, deadline, HasDeadline) {
-		s.fi.base.add(e)
+		s.record(e)
 	}
 	if len(others) == 0 {
 		return // nothing but ctx ends the wait
@@ -830,7 +850,7 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 	// wait lasts until the ctx's deadline, for all the walk can tell.
 	g := Effect{Check: "sleeploop", Sink: "receive until ctx.Done()", Wait: Wait{Unbounded: true}, DeadlineOnly: true, InLoop: s.inLoop, Chain: []Frame{s.frame}}
 	if w.boundByDeadline(&g, deadline) {
-		s.fi.base.add(g.repeated(s.times))
+		s.record(g.repeated(s.times))
 	}
 }
 

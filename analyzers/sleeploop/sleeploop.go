@@ -19,11 +19,15 @@ controller's few workers (MaxConcurrentReconciles is 1 by default) for the
 whole wait: the queue backs up and objects stay Pending or Terminating. The
 check follows calls across packages from every entry point and reports each
 wait it reaches, with the chain of calls and the bound when it is known.
-Bounded waits whose total (a loop's constant trip count and a retry's
-backoff included) is below -min-duration, 10s by default, are not reported;
-waits in a loop that waits for a condition, polls whatever their limit and
-waits with no limit always are, and a single wait of a length the engine
-cannot compute only with -blocking.strict, marked "possibly (-strict)". The fix is to return
+Bounded waits whose total (a loop's trip count and a retry's backoff
+included) is below -min-duration, 10s by default, are not reported; waits in
+a loop that waits for a condition, polls whatever their limit and waits with
+no limit always are, and a wait of a length the engine cannot compute only
+with -blocking.strict, marked "possibly (-strict)". A counted loop's count
+comes from its guard: a constant, a field the program stores constants into
+(a library's defaults, the API's), or what the callers pass. A library's
+wait that only an option turns on (gRPC's WithBlock) counts only in a
+program that sets the option. The fix is to return
 ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
 
 const name = "sleeploop"

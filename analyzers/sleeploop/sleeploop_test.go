@@ -132,3 +132,10 @@ func TestWaitBounds(t *testing.T) {
 func TestLoopBounds(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/loopbounds/...")
 }
+
+// TestDeadOptions: a library's wait behind an option (a dial that blocks
+// only under WithBlock) is reported only in a program that sets it,
+// directly or through a helper of another package.
+func TestDeadOptions(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/deadopt/...")
+}
