@@ -166,7 +166,8 @@ func (w *walker) tripCount(loop *ast.ForStmt, n int64) int64 {
 // loopLimit evaluates a counted loop's limit: a constant, len(x) (counted
 // once, as a range over x), a field the program stores constants into (see
 // FieldConstants), a conversion of one of those, a local set once from one,
-// or a parameter of fn (from: 1 + its index), which the callers decide.
+// a sum (at least its known part), or a parameter of fn (from: 1 + its
+// index), which the callers decide.
 func (w *walker) loopLimit(fn *ssa.Function, e ast.Expr, depth int) (n int64, from int, ok bool) {
 	e = ast.Unparen(e)
 	if n, ok := w.constInt(e); ok {
@@ -174,6 +175,22 @@ func (w *walker) loopLimit(fn *ssa.Function, e ast.Expr, depth int) (n int64, fr
 	}
 	info := w.pass.TypesInfo
 	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		// waitLimitSec + gracePeriodSec: at least the part that is known,
+		// the other being a count or a delay that is not negative.
+		if e.Op == token.ADD && depth > 0 {
+			x, xFrom, xOK := w.loopLimit(fn, e.X, depth-1)
+			y, yFrom, yOK := w.loopLimit(fn, e.Y, depth-1)
+			xOK, yOK = xOK && xFrom == 0, yOK && yFrom == 0
+			switch {
+			case xOK && yOK:
+				return x + y, 0, true
+			case xOK && x > 0:
+				return x, 0, true
+			case yOK && y > 0:
+				return y, 0, true
+			}
+		}
 	case *ast.CallExpr:
 		if id, ok := e.Fun.(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("len") {
 			return 1, 0, true

@@ -41,6 +41,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	}
 	// Attempts has no default the code sets: the count is the user's.
 	r.retryAttempts(cr.Spec.Attempts)
+	// Five minutes, plus a grace period the user sets: at least 5m.
+	r.waitShutdown(int64(cr.Spec.Attempts))
 	// A condition loop with no limit at all is proven.
 	for !r.ready(cr) {
 		time.Sleep(2 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 2s, in a loop that repeats it\)`
@@ -65,6 +67,14 @@ func (r *Reconciler) waitPodRestart(ctx context.Context, cr *api.Cluster, waitLi
 func (r *Reconciler) retryAttempts(attempts int) {
 	for i := 0; i < attempts; i++ {
 		time.Sleep(time.Second)
+	}
+}
+
+const waitLimitSec int64 = 300
+
+func (r *Reconciler) waitShutdown(gracePeriodSec int64) {
+	for i := int64(0); i < waitLimitSec+gracePeriodSec; i++ {
+		time.Sleep(time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 5m0s\)`
 	}
 }
 
