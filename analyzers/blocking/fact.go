@@ -334,8 +334,7 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 
 // repeated returns e as reached from counted loops: a known total wait is
 // as many times longer as their constant trip counts say; a count that a
-// parameter holds is left to the callers (Wait.TimesFrom), and one that the
-// engine cannot compute leaves the total unknown.
+// parameter holds is left to the callers (Wait.TimesFrom).
 func (e Effect) repeated(r repeat) Effect {
 	times := r.times
 	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
@@ -344,13 +343,11 @@ func (e Effect) repeated(r repeat) Effect {
 	if times > 1 && e.Wait.From > 0 {
 		e.Wait.Times = max(e.Wait.Times, 1) * times
 	}
-	if e.Wait.Unbounded || r.timesFrom == 0 && !r.countUnknown {
+	if e.Wait.Unbounded || r.timesFrom == 0 {
 		return e
 	}
 	w := e.Wait
 	switch {
-	case r.countUnknown:
-		e.Wait = Wait{Unknown: true, Every: w.Every, Poll: w.Poll}
 	case !w.Unknown && w.Total > 0: // each turn's wait is known: the callers know the count
 		e.Wait = Wait{Total: w.Total, Unknown: true, TimesFrom: r.timesFrom, Every: w.Every, Poll: w.Poll}
 	case w.Unknown && w.From > 0 && w.TimesFrom == 0: // the callers know both

@@ -49,10 +49,6 @@ type repeat struct {
 	// an enclosing counted loop (for i := 0; i < limit; i++): the callers
 	// decide how many times it repeats.
 	timesFrom int
-	// countUnknown: a counted loop whose limit the engine cannot compute
-	// encloses it. The loop ends, after a number of turns not known: its
-	// waits last for a time not known, which proves nothing.
-	countUnknown bool
 }
 
 // loopsOf lists the loop statements of fn's own body, outermost first; the
@@ -102,14 +98,15 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 				r.unbounded = true
 				break
 			}
+			// A count the code does not give weighs one turn, as a
+			// range over a collection does: the loop ends, and runs its
+			// wait at least once when it runs at all.
 			n, from, ok := w.loopLimit(fn, limit, 3)
 			switch {
 			case ok && from > 0 && r.timesFrom == 0:
 				r.timesFrom = from
 			case ok && from == 0:
 				r.times *= w.tripCount(loop, n)
-			default:
-				r.countUnknown = true
 			}
 		}
 	}

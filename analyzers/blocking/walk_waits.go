@@ -84,6 +84,11 @@ func (w Wait) fromCaller(arg func(int) ssa.Value) Wait {
 		if n, ok := constIntValue(v); ok && n >= 0 {
 			w.Times = max(w.Times, 1) * n
 		} else if w.TimesFrom = paramIndex(v); w.TimesFrom == 0 {
+			if w.From == 0 && w.Unknown && w.Total > 0 {
+				// A count out of sight, of turns whose wait is known: one
+				// turn, as a loop over a collection weighs.
+				return Wait{Total: w.Total, Every: w.Every, Poll: w.Poll}
+			}
 			return Wait{Unknown: true, Poll: w.Poll} // a count out of sight
 		}
 		if w.TimesFrom == 0 && w.From == 0 && w.Unknown && w.Total > 0 {

@@ -1,7 +1,8 @@
 // Package controller waits in counted loops. How long each loop waits
 // follows from its guard: a limit the program stores into a field (the
 // SDK's policy, the API's default), or that a caller passes. A loop whose
-// count nothing in the code gives is not a proof: -strict shows it.
+// count nothing in the code gives weighs one turn, as a loop over a
+// collection does.
 package controller
 
 import (
@@ -39,8 +40,11 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	if err := r.restartPod(ctx, cr, waitLimit); err != nil {
 		return reconcile.Result{}, err
 	}
-	// Attempts has no default the code sets: the count is the user's.
+	// Attempts has no default the code sets: the count is the user's, and
+	// one turn (1s) is what the code proves.
 	r.retryAttempts(cr.Spec.Attempts)
+	// One turn of 12s is enough to report.
+	r.retryLong(cr.Spec.Attempts)
 	// Five minutes, plus a grace period the user sets: at least 5m.
 	r.waitShutdown(int64(cr.Spec.Attempts))
 	// A condition loop with no limit at all is proven.
@@ -75,6 +79,12 @@ const waitLimitSec int64 = 300
 func (r *Reconciler) waitShutdown(gracePeriodSec int64) {
 	for i := int64(0); i < waitLimitSec+gracePeriodSec; i++ {
 		time.Sleep(time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 5m0s\)`
+	}
+}
+
+func (r *Reconciler) retryLong(attempts int) {
+	for i := 0; i < attempts; i++ {
+		time.Sleep(12 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 12s\)`
 	}
 }
 
