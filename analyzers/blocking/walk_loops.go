@@ -84,11 +84,18 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 		enclosed = true
 		switch loop := loop.(type) {
 		case *ast.RangeStmt:
+			// A range over a channel waits for its sends; one over an
+			// iterator yields what the iterator yields, one turn for all
+			// the walk can tell, as a collection.
 			switch w.pass.TypesInfo.TypeOf(loop.X).Underlying().(type) {
-			case *types.Chan, *types.Signature:
+			case *types.Chan:
 				r.unbounded = true
-			case *types.Basic: // for range 10
-				if n, ok := w.constInt(loop.X); ok && n > 1 {
+			case *types.Basic: // for range n
+				n, from, ok := w.loopLimit(fn, loop.X, 3)
+				switch {
+				case ok && from > 0 && r.timesFrom == 0:
+					r.timesFrom = from
+				case ok && from == 0 && n > 1:
 					r.times *= n
 				}
 			}
