@@ -245,6 +245,7 @@ func (w *walker) scanAll() {
 func (w *walker) scan(fi *funcInfo) {
 	loops, loopStmts := loopBlocks(fi.fn), loopsOf(fi.fn)
 	regions := w.optionRegions(fi.fn)
+	deadlines := w.deadlineSelects(loopStmts)
 	for _, b := range fi.fn.Blocks {
 		for _, instr := range b.Instrs {
 			at := func(pos token.Pos) site {
@@ -270,7 +271,9 @@ func (w *walker) scan(fi *funcInfo) {
 					w.scanReceive(at(instr.Pos()), instr.X)
 				}
 			case *ssa.Select:
-				if instr.Blocking && !w.ignored.at(w.pass.Fset, instr.Pos()) {
+				if i, ok := deadlines[instr.Pos()]; ok && !w.ignored.at(w.pass.Fset, instr.Pos()) {
+					w.scanDeadline(at(instr.Pos()), instr, i)
+				} else if instr.Blocking && !w.ignored.at(w.pass.Fset, instr.Pos()) {
 					w.scanSelect(at(instr.Pos()), instr)
 				}
 			case *ssa.ChangeType:
@@ -852,6 +855,35 @@ func (w *walker) scanSelect(s site, sel *ssa.Select) {
 	if w.boundByDeadline(&g, deadline) {
 		s.record(g.repeated(s.times))
 	}
+}
+
+// scanDeadline records the select that ends its loop when the timer of
+// state deadline fires: the loop waits until then, checking every period
+// of the other timers (a ticker), a poll. What the loop's turns wait
+// counts into that total.
+func (w *walker) scanDeadline(s site, sel *ssa.Select, deadline int) {
+	if deadline >= len(sel.States) {
+		return
+	}
+	entry, args := w.timerSource(sel.States[deadline].Chan)
+	if entry == nil {
+		return
+	}
+	wait := w.waitOf(entry, args)
+	for i, state := range sel.States {
+		if i == deadline || state.Dir != types.RecvOnly {
+			continue
+		}
+		if e, args := w.timerSource(state.Chan); e != nil {
+			wait.Poll = true
+			if t := w.waitOf(e, args); t.Every > 0 && !t.Unknown {
+				wait.Every = t.Every
+			} else if t.Total > 0 && !t.Unknown {
+				wait.Every = t.Total
+			}
+		}
+	}
+	s.record(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}}.repeated(s.times))
 }
 
 // isTimeChan matches the channels timers deliver on: chan time.Time.

@@ -102,7 +102,10 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 		case *ast.ForStmt:
 			limit, counted := counterLimit(loop)
 			if !counted {
-				r.unbounded = true
+				// A loop that a deadline ends (a select whose timer, made
+				// before the loop, leaves it) lasts the timer's time: the
+				// select reports that, and the waits inside count into it.
+				r.unbounded = r.unbounded || w.deadlineSelect(loop) == nil
 				break
 			}
 			// A count the code does not give weighs one turn, as a
@@ -267,4 +270,114 @@ func (w *walker) constInt(e ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(tv.Value)
+}
+
+// deadlineSelects maps the position of each select that ends its loop at
+// a deadline (see deadlineSelect) to the index of the case that does.
+func (w *walker) deadlineSelects(loops []ast.Node) map[token.Pos]int {
+	var out map[token.Pos]int
+	for _, loop := range loops {
+		loop, ok := loop.(*ast.ForStmt)
+		if !ok {
+			continue
+		}
+		if _, counted := counterLimit(loop); counted {
+			continue
+		}
+		if sel := w.deadlineSelect(loop); sel != nil {
+			if out == nil {
+				out = make(map[token.Pos]int)
+			}
+			i := 0
+			for _, c := range sel.Body.List {
+				clause := c.(*ast.CommClause)
+				if clause.Comm == nil {
+					continue // default has no state
+				}
+				if w.beforeLoopTimer(clause.Comm, loop) && returns(clause.Body) {
+					out[sel.Select] = i
+					break
+				}
+				i++
+			}
+		}
+	}
+	return out
+}
+
+// deadlineSelect is the select of loop's body that ends the loop when a
+// timer made before the loop fires (`done := time.NewTimer(limit); for {
+// select { case <-done.C: return errTimeout; case <-tick.C: ... } }`): the
+// loop's deadline. A timer made in the loop bounds one turn, not the loop.
+func (w *walker) deadlineSelect(loop *ast.ForStmt) *ast.SelectStmt {
+	var found *ast.SelectStmt
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			if found == nil && w.leavesAtDeadline(n, loop) {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// leavesAtDeadline reports whether a case of sel receives from a timer
+// channel held in a variable declared before loop, and returns.
+func (w *walker) leavesAtDeadline(sel *ast.SelectStmt, loop *ast.ForStmt) bool {
+	for _, c := range sel.Body.List {
+		clause := c.(*ast.CommClause)
+		if ch := w.beforeLoopTimer(clause.Comm, loop); ch && returns(clause.Body) {
+			return true
+		}
+	}
+	return false
+}
+
+// beforeLoopTimer: comm receives from a time channel (t.C, or what
+// time.After returned) through a variable declared before loop.
+func (w *walker) beforeLoopTimer(comm ast.Stmt, loop *ast.ForStmt) bool {
+	var recv ast.Expr
+	switch comm := comm.(type) {
+	case *ast.ExprStmt:
+		recv = comm.X
+	case *ast.AssignStmt:
+		if len(comm.Rhs) == 1 {
+			recv = comm.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(recv).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW || !isTimeChan(w.pass.TypesInfo.TypeOf(u.X)) {
+		return false
+	}
+	x := ast.Unparen(u.X)
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		x = sel.X
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := w.pass.TypesInfo.ObjectOf(id)
+	return obj != nil && obj.Pos() < loop.Pos()
+}
+
+// returns reports whether stmts return (outside any func literal).
+func returns(stmts []ast.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -7,16 +7,19 @@ package controller
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"example.com/loopbounds/api"
 	"example.com/retrysdk"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
 type Reconciler struct {
-	cloud *retrysdk.API
-	get   func(name string) *api.Cluster
+	events chan bool
+	cloud  *retrysdk.API
+	get    func(name string) *api.Cluster
 }
 
 func New() *Reconciler { return &Reconciler{cloud: retrysdk.New()} }
@@ -47,6 +50,14 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	r.retryLong(cr.Spec.Attempts)
 	// Five minutes, plus a grace period the user sets: at least 5m.
 	r.waitShutdown(int64(cr.Spec.Attempts))
+	// Checks every 10s until a deadline of two hours: the loop is the wait,
+	// and the short conflict retry in each turn counts into it.
+	_ = pollUntil(10*time.Second, 2*time.Hour, func() bool {
+		_ = retry.RetryOnConflict(retry.DefaultRetry, func() error { return nil })
+		return r.ready(cr)
+	})
+	// A timeout made in each turn bounds the turn, not the loop.
+	_ = waitEvent(r.events)
 	// A condition loop with no limit at all is proven.
 	for !r.ready(cr) {
 		time.Sleep(2 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 2s, in a loop that repeats it\)`
@@ -91,3 +102,34 @@ func (r *Reconciler) retryLong(attempts int) {
 func (r *Reconciler) ready(cr *api.Cluster) bool { return cr.Name != "" }
 
 var _ reconcile.Reconciler = (*Reconciler)(nil)
+
+// pollUntil checks every period until done says so or limit passes.
+func pollUntil(period, limit time.Duration, done func() bool) error {
+	deadline := time.NewTimer(limit)
+	defer deadline.Stop()
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		select { // want `<-timer.C blocks the reconcile worker \(waits up to 2h0m0s\)`
+		case <-deadline.C:
+			return errors.New("reach the wait limit")
+		case <-tick.C:
+			if done() {
+				return nil
+			}
+		}
+	}
+}
+
+func waitEvent(events chan bool) error {
+	for {
+		select { // want `<-time.After blocks the reconcile worker \(waits up to 15s, in a loop that repeats it\)`
+		case <-time.After(15 * time.Second):
+			return errors.New("no event")
+		case ok := <-events:
+			if ok {
+				return nil
+			}
+		}
+	}
+}
