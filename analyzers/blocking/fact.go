@@ -319,13 +319,18 @@ func shorter(a, b Effect) bool {
 	return a.ChainString() < b.ChainString()
 }
 
-// prefixed returns e as reached through a call in caller at frame f.
+// prefixed returns e as reached through a call in caller at frame f. A
+// loop around the call repeats the wait, unless the wait's length is not
+// known: a callee that may wait (a library's retry, only after a failure)
+// repeated by a loop that does not wait itself (a pagination loop) proves
+// nothing.
 func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	chain := make([]Frame, 0, len(e.Chain)+1)
 	chain = append(chain, f)
 	chain = append(chain, e.Chain...)
 	e.Chain = chain
-	e.InLoop = e.InLoop || inLoop
+	unknownWait := e.Check == "sleeploop" && e.Wait.Unknown && !e.Wait.Poll
+	e.InLoop = e.InLoop || inLoop && !unknownWait
 	if e.boundHere {
 		e.boundAt, e.boundHere = f, false
 	}

@@ -83,6 +83,19 @@ func (api *API) Get(ctx context.Context, url string) error {
 	return err
 }
 
+// ListAll reads every page: a loop that ends when the pages do, around a
+// request whose retries wait a time the library computes.
+func (api *API) ListAll(ctx context.Context, url string, pages func() bool) error {
+	for {
+		if err := api.Get(ctx, url); err != nil {
+			return err
+		}
+		if !pages() {
+			return nil
+		}
+	}
+}
+
 // Ping retries twice, one second apart: a short wait the library bounds.
 func (api *API) Ping(ctx context.Context) error {
 	for i := 0; i < api.retryPolicy.MaxRetries; i++ {

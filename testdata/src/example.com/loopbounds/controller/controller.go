@@ -33,6 +33,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	if err := r.cloud.Get(ctx, "https://cloud.example.com/"+cr.Name); err != nil {
 		return reconcile.Result{}, err
 	}
+	// The same retries, repeated by a pagination loop: still nothing proven.
+	_ = r.cloud.ListAll(ctx, "https://cloud.example.com/", func() bool { return false })
 	// Three retries a second apart: 3s, under the threshold.
 	_ = r.cloud.Ping(ctx)
 	// 60 rounds of 5s, both constants of the SDK's constructor.
