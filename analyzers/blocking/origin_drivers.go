@@ -13,6 +13,15 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// derivedHandles are the database/sql methods whose result uses the
+// receiver's connections, and so its driver's timeouts.
+var derivedHandles = map[string]bool{
+	"(*database/sql.DB).Begin": true, "(*database/sql.DB).BeginTx": true, "(*database/sql.DB).Conn": true,
+	"(*database/sql.DB).Prepare": true, "(*database/sql.DB).PrepareContext": true,
+	"(*database/sql.Conn).BeginTx": true, "(*database/sql.Conn).PrepareContext": true,
+	"(*database/sql.Tx).Prepare": true, "(*database/sql.Tx).PrepareContext": true, "(*database/sql.Tx).Stmt": true,
+}
+
 // driverBounds decides DriverBounds for the result of a call that opens a
 // database handle or builds what one is opened with: sql.Open's DSN,
 // sql.OpenDB's connector, a driver's config (model.DriverTimeouts). It
@@ -24,6 +33,10 @@ func (o *origins) driverBounds(call ssa.CallCommon, callee *types.Func) (Prov, b
 	case name == "database/sql.Open" && len(args) == 2:
 		return o.dsnBounds(args[1], 0), true
 	case name == "database/sql.OpenDB" && len(args) == 1:
+		return o.eval(args[0], nil, DriverBounds), true
+	case derivedHandles[name] && len(args) > 0:
+		// A transaction, a connection or a statement talks through the
+		// driver of the handle it came from.
 		return o.eval(args[0], nil, DriverBounds), true
 	}
 	for _, t := range model.DriverTimeouts {

@@ -309,7 +309,9 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 	case *ssa.FreeVar:
 		return Prov{Kind: FromParam, Free: true, Param: slices.Index(v.Parent().FreeVars, v), Path: path}
 	case *ssa.Const:
-		if v.IsNil() {
+		if v.IsNil() || v.Value == nil && zeroFieldIsNil(v.Type(), path) {
+			// Database{} on an error path: its handle is nil, and a nil
+			// handle panics before it waits.
 			return Prov{Kind: Nil}
 		}
 		if prop == HasTimeout && isDuration(v.Type()) && len(path) == 0 {
@@ -1152,4 +1154,33 @@ func (o *origins) evalBound(args bound, r Requirement) Prov {
 		return Prov{Kind: Unknown} // the parameters of another function
 	}
 	return p
+}
+
+// zeroFieldIsNil reports whether the field at path of the zero value of
+// struct type t is nil: a pointer, interface, map, func, chan or slice.
+func zeroFieldIsNil(t types.Type, path []string) bool {
+	if len(path) == 0 {
+		return false
+	}
+	for _, name := range path {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		var field *types.Var
+		for f := range st.Fields() {
+			if f.Name() == name {
+				field = f
+			}
+		}
+		if field == nil {
+			return false
+		}
+		t = field.Type()
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Signature, *types.Chan, *types.Slice:
+		return true
+	}
+	return false
 }
