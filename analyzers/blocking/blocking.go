@@ -55,6 +55,10 @@
 //   - The fact codec (fact*.go): fact.go defines Summary, Effect, Frame and
 //     their limits; fact_codec.go exports the summaries as facts and expands
 //     the chains read back from them.
+//   - What code stores into struct fields (fieldconst.go: FieldConstants,
+//     a package fact) bounds the loops that read them; branches that only
+//     a library's functional option enables (options.go: the Guards and
+//     Enables package facts) count only where the program sets it.
 //   - Reporting (report*.go) places a finding where the fix goes, one per
 //     place, and words the messages; report_elsewhere.go finds a fix site
 //     in another package of the module in that package's source.
