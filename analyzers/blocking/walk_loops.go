@@ -127,16 +127,26 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 }
 
 // counterLimit is the limit of a counted loop: `for i := a; i < limit; i++`
-// (or <=), or `for i := limit; i > a; i--` (or >=). Any other loop waits
-// for a condition.
+// (or <=, and `int32(i) < limit`), `for i := limit; i > a; i--` (or >=), or
+// `for i := a; ; i++` whose body leaves when i reaches a limit. Any other
+// loop waits for a condition.
 func counterLimit(loop *ast.ForStmt) (ast.Expr, bool) {
-	cond, ok := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
 	post, _ := loop.Post.(*ast.IncDecStmt)
-	if !ok || post == nil {
+	if post == nil {
 		return nil, false
 	}
-	counter, ok := ast.Unparen(cond.X).(*ast.Ident)
-	if postVar, isIdent := post.X.(*ast.Ident); !ok || !isIdent || postVar.Name != counter.Name {
+	postVar, ok := post.X.(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	if loop.Cond == nil && post.Tok == token.INC {
+		return exitLimit(loop.Body, postVar.Name)
+	}
+	cond, ok := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil, false
+	}
+	if counter, ok := counterOperand(cond.X); !ok || postVar.Name != counter.Name {
 		return nil, false
 	}
 	switch {
@@ -150,11 +160,124 @@ func counterLimit(loop *ast.ForStmt) (ast.Expr, bool) {
 	return nil, false
 }
 
+// counterOperand is the counter a loop condition compares: i, or a
+// conversion of it (int32(i) < n).
+func counterOperand(e ast.Expr) (*ast.Ident, bool) {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if _, isName := ast.Unparen(call.Fun).(*ast.Ident); isName {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	id, ok := e.(*ast.Ident)
+	return id, ok
+}
+
+// exitLimit finds, in the body of a loop with no condition, the limit of
+// its counter: an if chain at the top level of the body with a branch that
+// tests `counter == limit` (or >=, alone or as a term of &&) and leaves the
+// loop, that the branches before it cannot keep from (they leave, or test
+// `counter < ...`), and, when the test has other terms, whose later
+// branches and final else all leave (`if err != nil && i < n { sleep }
+// else if err != nil && i == n { return } else { break }`).
+func exitLimit(body *ast.BlockStmt, counter string) (ast.Expr, bool) {
+	for _, st := range body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		var conds []ast.Expr
+		var bodies []*ast.BlockStmt
+		var final *ast.BlockStmt
+		for chain := ifs; chain != nil; {
+			conds, bodies = append(conds, chain.Cond), append(bodies, chain.Body)
+			next, _ := chain.Else.(*ast.IfStmt)
+			if block, ok := chain.Else.(*ast.BlockStmt); ok {
+				final = block
+			}
+			chain = next
+		}
+		for k, cond := range conds {
+			limit, ok := counterReaches(cond, counter)
+			if !ok || !leaves(bodies[k]) {
+				continue
+			}
+			bounded := true
+			for j := range k {
+				if !leaves(bodies[j]) && !hasTerm(conds[j], counter, token.LSS) {
+					bounded = false
+				}
+			}
+			if bin := ast.Unparen(cond).(*ast.BinaryExpr); bin.Op == token.LAND {
+				// The test may fail at the limit: what follows must leave.
+				for j := k + 1; j < len(bodies); j++ {
+					bounded = bounded && leaves(bodies[j])
+				}
+				bounded = bounded && leaves(final)
+			}
+			if bounded {
+				return limit, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// hasTerm reports whether cond, or a term of it joined by &&, compares
+// counter with op (i < n).
+func hasTerm(cond ast.Expr, counter string, op token.Token) bool {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if bin.Op == token.LAND {
+		return hasTerm(bin.X, counter, op) || hasTerm(bin.Y, counter, op)
+	}
+	id, ok := counterOperand(bin.X)
+	return ok && bin.Op == op && id.Name == counter
+}
+
+// counterReaches reads `counter == limit` or `counter >= limit` in cond,
+// alone or as a term of &&.
+func counterReaches(cond ast.Expr, counter string) (ast.Expr, bool) {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil, false
+	}
+	switch bin.Op {
+	case token.LAND:
+		if l, ok := counterReaches(bin.X, counter); ok {
+			return l, true
+		}
+		return counterReaches(bin.Y, counter)
+	case token.EQL, token.GEQ, token.GTR:
+		if id, ok := counterOperand(bin.X); ok && id.Name == counter {
+			return bin.Y, true
+		}
+	}
+	return nil, false
+}
+
+// leaves reports whether a block ends by leaving the loop: a return or a
+// break as its last statement.
+func leaves(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch last := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK && last.Label == nil
+	}
+	return false
+}
+
 // tripCount is the number of turns of a counted loop whose limit is n:
 // n - a for `for i := a; i < n; i++`, n for a countdown.
 func (w *walker) tripCount(loop *ast.ForStmt, n int64) int64 {
-	cond := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
-	if cond.Op == token.GTR || cond.Op == token.GEQ {
+	cond, _ := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
+	if cond != nil && (cond.Op == token.GTR || cond.Op == token.GEQ) {
 		return max(n, 1)
 	}
 	start := int64(0)
@@ -164,7 +287,7 @@ func (w *walker) tripCount(loop *ast.ForStmt, n int64) int64 {
 		}
 	}
 	n -= start
-	if cond.Op == token.LEQ {
+	if cond == nil || cond.Op == token.LEQ { // an exit at i == n runs n+1 turns
 		n++
 	}
 	return max(n, 1)

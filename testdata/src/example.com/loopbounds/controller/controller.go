@@ -60,6 +60,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	})
 	// A timeout made in each turn bounds the turn, not the loop.
 	_ = waitEvent(r.events)
+	// Retries a connection once a second, up to as many times as there
+	// are proxies (20): at most 20s.
+	r.connect(proxies)
+	// The same loop whose count the code does not give: one turn, 1s.
+	r.connect(int32(cr.Spec.Attempts))
+	// A counter compared through a conversion: 3 turns of 4s.
+	r.perComponent(3)
 	// A condition loop with no limit at all is proven.
 	for !r.ready(cr) {
 		time.Sleep(2 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 2s, in a loop that repeats it\)`
@@ -88,6 +95,29 @@ func (r *Reconciler) retryAttempts(attempts int) {
 }
 
 const waitLimitSec int64 = 300
+
+const proxies = 20
+
+func (r *Reconciler) connect(proxySize int32) {
+	for i := 0; ; i++ {
+		err := r.dial()
+		if err != nil && i < int(proxySize) {
+			time.Sleep(time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 20s\)`
+		} else if err != nil && i == int(proxySize) {
+			return
+		} else {
+			break
+		}
+	}
+}
+
+func (r *Reconciler) dial() error { return nil }
+
+func (r *Reconciler) perComponent(count int32) {
+	for i := 0; int32(i) < count; i++ {
+		time.Sleep(4 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 12s\)`
+	}
+}
 
 func (r *Reconciler) waitShutdown(gracePeriodSec int64) {
 	for i := int64(0); i < waitLimitSec+gracePeriodSec; i++ {
