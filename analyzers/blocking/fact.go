@@ -111,6 +111,9 @@ type Effect struct {
 	// select that waits on a channel until ctx.Done(): without a deadline,
 	// ctxdeadline reports the same wait).
 	DeadlineOnly bool
+	// UnlessDeadline: the effect exists only if that ctx has no deadline
+	// (a poll's turn, whose whole the deadline bounds where there is one).
+	UnlessDeadline bool `json:",omitempty"`
 	// OnlyIf lists the option fields of libraries that must be set for the
 	// effect to happen: it lies in a branch that they guard (see options.go).
 	OnlyIf []string `json:",omitempty"`
@@ -122,6 +125,12 @@ type Effect struct {
 	// marks an effect whose next frame is that call).
 	boundAt   Frame
 	boundHere bool
+	// chosenAt is the call that chose the length a callee's parameters
+	// left open (choseHere marks an effect whose next frame is that
+	// call): part of the effect's place, so that two calls of one poll
+	// helper stay two chains of the finding.
+	chosenAt  string
+	choseHere bool
 }
 
 // Property names the property a requirement is about.
@@ -281,6 +290,9 @@ func (e Effect) PlaceKey() string {
 	if e.boundAt.pos.IsValid() {
 		exit = e.boundAt.Pos
 	}
+	if e.chosenAt != "" {
+		exit += " chosen at " + e.chosenAt
+	}
 	return e.SinkKey() + " from " + exit
 }
 
@@ -333,6 +345,9 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	e.InLoop = e.InLoop || inLoop && !unknownWait
 	if e.boundHere {
 		e.boundAt, e.boundHere = f, false
+	}
+	if e.choseHere {
+		e.chosenAt, e.choseHere = f.Pos, false
 	}
 	return e.capped()
 }
@@ -412,6 +427,7 @@ func (e Effect) stripPositions() Effect {
 	e.Requires = slices.Clone(e.Requires)
 	e.fixAt, e.made = token.NoPos, token.NoPos
 	e.boundAt, e.boundHere = Frame{}, false
+	e.chosenAt, e.choseHere = "", false
 	for i, f := range e.Chain {
 		chain[i] = Frame{Func: f.Func, Pos: f.Pos, Exit: f.Exit}
 	}

@@ -162,6 +162,10 @@ type site struct {
 	// guard, for the goroutines a select waits for, is the timer of the
 	// same select, which ends the wait when they take longer.
 	guard *Wait
+	// unlessDeadline, for the timers of a poll that a caller's ctx ends,
+	// names that ctx: they wait on every turn only where it has no
+	// deadline (see Effect.UnlessDeadline).
+	unlessDeadline *Requirement
 }
 
 func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
@@ -271,8 +275,10 @@ func (w *walker) scan(fi *funcInfo) {
 					w.scanReceive(at(instr.Pos()), instr.X)
 				}
 			case *ssa.Select:
-				if i, ok := deadlines[instr.Pos()]; ok && !w.ignored.at(w.pass.Fset, instr.Pos()) {
-					w.scanDeadline(at(instr.Pos()), instr, i)
+				if d, ok := deadlines[instr.Pos()]; ok && d.ctx && !w.ignored.at(w.pass.Fset, instr.Pos()) {
+					w.scanCtxDeadline(at(instr.Pos()), instr, d, w.repeatAround(fi.fn, loopStmts, d.loop, instr.Pos()))
+				} else if ok && d.state >= 0 && !w.ignored.at(w.pass.Fset, instr.Pos()) {
+					w.scanDeadline(at(instr.Pos()), instr, d.state)
 				} else if instr.Blocking && !w.ignored.at(w.pass.Fset, instr.Pos()) {
 					w.scanSelect(at(instr.Pos()), instr)
 				}
@@ -415,7 +421,12 @@ func (w *walker) callExternal(s site, fn *types.Func, call *ssa.CallCommon, args
 }
 
 // record adds e, an effect of the site, to its function's summary.
-func (s site) record(e Effect) { s.fi.base.add(e.enabledBy(s.onlyIf)) }
+func (s site) record(e Effect) {
+	if s.unlessDeadline != nil && e.DeadlineFrom == nil {
+		e.UnlessDeadline, e.DeadlineFrom = true, s.unlessDeadline
+	}
+	s.fi.base.add(e.enabledBy(s.onlyIf))
+}
 
 // exit is the site's frame marked as a call out of the analyzed module.
 func (s site) exit() Frame {
@@ -429,7 +440,14 @@ func (s site) exit() Frame {
 // when a dispatch resolves to a function that reaches several sinks.
 func (w *walker) decide(e Effect, args bound) []Effect {
 	// The caller may know how long, and how many times, the callee waits.
+	open := e.Wait.From > 0 || e.Wait.TimesFrom > 0 || e.Wait.everyFrom > 0
 	e.Wait = e.Wait.fromCaller(func(from int) ssa.Value { return w.constantOr(args.value(Requirement{Param: from - 1})) })
+	if open && e.Wait.From == 0 && e.Wait.TimesFrom == 0 && e.Wait.everyFrom == 0 {
+		// A wait whose length its parameters left open: this call chose
+		// it, so the calls of a poll helper are distinct waits, kept
+		// apart in the summary and printed as one finding's places.
+		e.choseHere = true
+	}
 	d, target, ok := w.decideOne(e, args)
 	switch {
 	case !ok:
@@ -884,6 +902,64 @@ func (w *walker) scanDeadline(s site, sel *ssa.Select, deadline int) {
 		}
 	}
 	s.record(Effect{Check: entry.Check, Sink: sinkName(entry), Wait: wait, InLoop: s.inLoop, Chain: []Frame{s.frame}}.repeated(s.times))
+}
+
+// scanCtxDeadline records the select that ends its loop when a ctx is
+// done, and otherwise waits on timers: a poll that lasts until the ctx's
+// deadline, repeated as the loops around its own repeat (outer). Where the
+// deadline is known here, the poll is the whole wait: its timers' periods
+// count into it. Where the ctx is the caller's, the poll exists only where
+// the caller's ctx has a deadline, and the select's timers, each turn's
+// wait in a loop with no limit, only where it has none. A ctx without a
+// deadline leaves the select as any other.
+func (w *walker) scanCtxDeadline(s site, sel *ssa.Select, d loopDeadline, outer repeat) {
+	if d.state < 0 || d.state >= len(sel.States) || d.sink == "" {
+		w.scanSelect(s, sel)
+		return
+	}
+	call, ok := sel.States[d.state].Chan.(*ssa.Call)
+	if !ok || !call.Call.IsInvoke() || call.Call.Method.Name() != "Done" {
+		w.scanSelect(s, sel)
+		return
+	}
+	wait := Wait{Unbounded: true, Poll: true}
+	sink := d.sink // a timer out of sight is named as the code reads
+	for i, state := range sel.States {
+		if i == d.state || state.Dir != types.RecvOnly {
+			continue
+		}
+		if e, args := w.timerSource(state.Chan); e != nil {
+			sink = sinkName(e)
+			if t := w.waitOf(e, args); t.Every > 0 && !t.Unknown {
+				wait.Every = t.Every
+			}
+		}
+	}
+	poll := Effect{Check: "sleeploop", Sink: sink, Wait: wait, DeadlineOnly: true, InLoop: outer.unbounded, Chain: []Frame{s.frame}}
+	deadline := w.values.eval(call.Call.Value, nil, HasDeadline)
+	if !w.boundByDeadline(&poll, deadline) {
+		w.scanSelect(s, sel)
+		return
+	}
+	s.record(poll.repeated(outer))
+	if deadline.Kind == FromParam {
+		s.unlessDeadline = poll.DeadlineFrom
+		w.scanSelect(s, sel)
+	}
+}
+
+// repeatAround is how the loops around loop repeat the code at pos in it.
+func (w *walker) repeatAround(fn *ssa.Function, loops []ast.Node, loop ast.Node, pos token.Pos) repeat {
+	var outer []ast.Node
+	for _, l := range loops {
+		if l != loop && l.Pos() <= loop.Pos() && loop.End() <= l.End() {
+			outer = append(outer, l)
+		}
+	}
+	if len(outer) == 0 {
+		return repeat{times: 1}
+	}
+	return w.repeatAt(fn, outer, pos)
 }
 
 // isTimeChan matches the channels timers deliver on: chan time.Time.

@@ -395,10 +395,21 @@ func (w *walker) constInt(e ast.Expr) (int64, bool) {
 	return constant.Int64Val(tv.Value)
 }
 
+// loopDeadline is the case of a select that ends its loop at a deadline:
+// its index among the select's states, and, for a ctx's Done, the loop
+// statement and how the select's other receives read (the poll's name).
+type loopDeadline struct {
+	state int
+	ctx   bool
+	loop  ast.Node
+	sink  string
+}
+
 // deadlineSelects maps the position of each select that ends its loop at
-// a deadline (see deadlineSelect) to the index of the case that does.
-func (w *walker) deadlineSelects(loops []ast.Node) map[token.Pos]int {
-	var out map[token.Pos]int
+// a deadline to the case that does: a timer's (see deadlineSelect), or a
+// ctx's Done (see ctxDeadlineSelect).
+func (w *walker) deadlineSelects(loops []ast.Node) map[token.Pos]loopDeadline {
+	var out map[token.Pos]loopDeadline
 	for _, loop := range loops {
 		loop, ok := loop.(*ast.ForStmt)
 		if !ok {
@@ -407,25 +418,103 @@ func (w *walker) deadlineSelects(loops []ast.Node) map[token.Pos]int {
 		if _, counted := counterLimit(loop); counted {
 			continue
 		}
-		if sel := w.deadlineSelect(loop); sel != nil {
-			if out == nil {
-				out = make(map[token.Pos]int)
-			}
-			i := 0
-			for _, c := range sel.Body.List {
-				clause := c.(*ast.CommClause)
-				if clause.Comm == nil {
-					continue // default has no state
-				}
-				if w.beforeLoopTimer(clause.Comm, loop) && returns(clause.Body) {
-					out[sel.Select] = i
-					break
-				}
-				i++
-			}
+		ctx := false
+		sel := w.deadlineSelect(loop)
+		if sel == nil {
+			sel, ctx = w.ctxDeadlineSelect(loop), true
 		}
+		if sel == nil {
+			continue
+		}
+		if out == nil {
+			out = make(map[token.Pos]loopDeadline)
+		}
+		d := loopDeadline{state: -1, ctx: ctx, loop: loop}
+		i := 0
+		for _, c := range sel.Body.List {
+			clause := c.(*ast.CommClause)
+			if clause.Comm == nil {
+				continue // default has no state
+			}
+			switch {
+			case d.state < 0 && !ctx && w.beforeLoopTimer(clause.Comm, loop) && endsInReturn(clause.Body),
+				d.state < 0 && ctx && w.beforeLoopDone(clause.Comm, loop) && endsInReturn(clause.Body):
+				d.state = i
+			case d.sink == "":
+				if recv := received(clause.Comm); recv != nil && isTimeChan(w.pass.TypesInfo.TypeOf(recv)) {
+					d.sink = "<-" + types.ExprString(recv)
+				}
+			}
+			i++
+		}
+		out[sel.Select] = d
 	}
 	return out
+}
+
+// ctxDeadlineSelect is the select of loop's body that ends the loop when a
+// ctx made before the loop is done, and that otherwise waits on a timer
+// (`for { select { case <-ctx.Done(): return err; case <-tick.C: ... } }`):
+// a poll that lasts until the ctx's deadline.
+func (w *walker) ctxDeadlineSelect(loop *ast.ForStmt) *ast.SelectStmt {
+	var found *ast.SelectStmt
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			done, timer := false, false
+			for _, c := range n.Body.List {
+				clause := c.(*ast.CommClause)
+				if w.beforeLoopDone(clause.Comm, loop) && endsInReturn(clause.Body) {
+					done = true
+				} else if recv := received(clause.Comm); recv != nil && isTimeChan(w.pass.TypesInfo.TypeOf(recv)) {
+					timer = true
+				}
+			}
+			if found == nil && done && timer {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// beforeLoopDone: comm receives from ctx.Done() of a ctx held in a variable
+// declared before loop.
+func (w *walker) beforeLoopDone(comm ast.Stmt, loop *ast.ForStmt) bool {
+	call, ok := ast.Unparen(received(comm)).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Done" || !isContext(w.pass.TypesInfo.TypeOf(sel.X)) {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := w.pass.TypesInfo.ObjectOf(id)
+	return obj != nil && obj.Pos() < loop.Pos()
+}
+
+// received is the channel a select case's comm receives from, or nil.
+func received(comm ast.Stmt) ast.Expr {
+	var recv ast.Expr
+	switch comm := comm.(type) {
+	case *ast.ExprStmt:
+		recv = comm.X
+	case *ast.AssignStmt:
+		if len(comm.Rhs) == 1 {
+			recv = comm.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(recv).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
 }
 
 // deadlineSelect is the select of loop's body that ends the loop when a
@@ -453,7 +542,7 @@ func (w *walker) deadlineSelect(loop *ast.ForStmt) *ast.SelectStmt {
 func (w *walker) leavesAtDeadline(sel *ast.SelectStmt, loop *ast.ForStmt) bool {
 	for _, c := range sel.Body.List {
 		clause := c.(*ast.CommClause)
-		if ch := w.beforeLoopTimer(clause.Comm, loop); ch && returns(clause.Body) {
+		if ch := w.beforeLoopTimer(clause.Comm, loop); ch && endsInReturn(clause.Body) {
 			return true
 		}
 	}
@@ -463,20 +552,11 @@ func (w *walker) leavesAtDeadline(sel *ast.SelectStmt, loop *ast.ForStmt) bool {
 // beforeLoopTimer: comm receives from a time channel (t.C, or what
 // time.After returned) through a variable declared before loop.
 func (w *walker) beforeLoopTimer(comm ast.Stmt, loop *ast.ForStmt) bool {
-	var recv ast.Expr
-	switch comm := comm.(type) {
-	case *ast.ExprStmt:
-		recv = comm.X
-	case *ast.AssignStmt:
-		if len(comm.Rhs) == 1 {
-			recv = comm.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(recv).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW || !isTimeChan(w.pass.TypesInfo.TypeOf(u.X)) {
+	recv := received(comm)
+	if recv == nil || !isTimeChan(w.pass.TypesInfo.TypeOf(recv)) {
 		return false
 	}
-	x := ast.Unparen(u.X)
+	x := ast.Unparen(recv)
 	if sel, ok := x.(*ast.SelectorExpr); ok {
 		x = sel.X
 	}
@@ -488,19 +568,13 @@ func (w *walker) beforeLoopTimer(comm ast.Stmt, loop *ast.ForStmt) bool {
 	return obj != nil && obj.Pos() < loop.Pos()
 }
 
-// returns reports whether stmts return (outside any func literal).
-func returns(stmts []ast.Stmt) bool {
-	found := false
-	for _, st := range stmts {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				found = true
-			}
-			return !found
-		})
+// endsInReturn reports whether stmts end in a return: the case leaves its
+// loop whenever it runs. A case that returns only under a condition (a
+// ticker's `if ready() { return nil }`) is a turn of the loop, not its end.
+func endsInReturn(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
 	}
-	return found
+	_, ok := stmts[len(stmts)-1].(*ast.ReturnStmt)
+	return ok
 }

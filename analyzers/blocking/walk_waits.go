@@ -58,11 +58,16 @@ func (w *walker) waitOf(entry *model.Func, args []ssa.Value) Wait {
 // unknown length bounds it for a time not known statically; a ctx that
 // comes from a parameter is decided by the callers.
 // It reports false when the effect cannot happen: one that exists only if
-// the ctx has a deadline (see Effect.DeadlineOnly), for a ctx without one.
+// the ctx has a deadline (see Effect.DeadlineOnly), for a ctx without one;
+// one that exists only if it has none (Effect.UnlessDeadline), for a ctx
+// with one.
 func (w *walker) boundByDeadline(e *Effect, p Prov) bool {
 	e.DeadlineFrom = nil
 	switch p.Kind {
 	case Has:
+		if e.UnlessDeadline {
+			return false
+		}
 		e.Wait.Unbounded, e.DeadlineOnly = false, false
 		e.Wait.Total, e.Wait.Unknown = p.deadline, p.deadline <= 0
 		return true

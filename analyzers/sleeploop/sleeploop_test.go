@@ -136,6 +136,28 @@ func TestLoopBounds(t *testing.T) {
 // TestDeadOptions: a library's wait behind an option (a dial that blocks
 // only under WithBlock) is reported only in a program that sets it,
 // directly or through a helper of another package.
+// TestCtxLoop: a loop that a ctx's Done ends polls until that ctx's
+// deadline; two calls of a poll helper that each choose its limit are two
+// chains of the helper's finding, the second printed as its place.
+func TestCtxLoop(t *testing.T) {
+	results := analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/ctxloop")
+	var related []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if strings.Contains(d.Message, "(*ctxloop.Upgrader).Reconcile") {
+				related = append(related, d.Message)
+				for _, rel := range d.Related {
+					related = append(related, rel.Message)
+				}
+			}
+		}
+	}
+	joined := strings.Join(related, "\n")
+	if len(related) != 2 || !strings.Contains(joined, "waitRestart") || !strings.Contains(joined, "waitSynced") {
+		t.Errorf("want one finding for the helper's wait, reached through waitRestart and waitSynced:\n%s", joined)
+	}
+}
+
 func TestDeadOptions(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/deadopt/...")
 }
