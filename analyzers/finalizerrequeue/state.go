@@ -193,8 +193,72 @@ func (c *checker) absentOnEdge(b *ssa.BasicBlock, i int) bool {
 	if !ok {
 		return false
 	}
+	if emptyWhen, ok := noFinalizersTest(test.Cond); ok {
+		return (i == 0) == emptyWhen
+	}
 	presentWhen, ok := c.presenceTest(test.Cond, map[ssa.Value]bool{})
 	return ok && (i == 0) != presentWhen
+}
+
+// noFinalizersTest matches a test of whether the object holds no finalizer
+// at all, `len(obj.GetFinalizers()) > 0` or `len(obj.Finalizers) == 0`
+// (0 on either side, or 1 with < and >=): on the edge where the list is
+// empty, the finalizer is gone. The other edge proves nothing of which
+// finalizers are held.
+func noFinalizersTest(cond ssa.Value) (emptyWhen, ok bool) {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok {
+		return false, false
+	}
+	op, x, y := bin.Op, bin.X, bin.Y
+	if _, isLen := finalizersLen(y); isLen {
+		// 0 < len(f) reads as len(f) > 0.
+		x, y = y, x
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.GTR:
+			op = token.LSS
+		case token.LEQ:
+			op = token.GEQ
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	if _, isLen := finalizersLen(x); !isLen {
+		return false, false
+	}
+	k, isConst := y.(*ssa.Const)
+	if !isConst || k.Value == nil || k.Value.Kind() != constant.Int {
+		return false, false
+	}
+	n, exact := constant.Int64Val(k.Value)
+	if !exact {
+		return false, false
+	}
+	switch {
+	case n == 0 && (op == token.GTR || op == token.NEQ):
+		return false, true
+	case n == 0 && (op == token.EQL || op == token.LEQ):
+		return true, true
+	case n == 1 && op == token.GEQ:
+		return false, true
+	case n == 1 && op == token.LSS:
+		return true, true
+	}
+	return false, false
+}
+
+// finalizersLen matches len(finalizers).
+func finalizersLen(v ssa.Value) (ssa.Value, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	if b, isBuiltin := call.Call.Value.(*ssa.Builtin); !isBuiltin || b.Name() != "len" || len(call.Call.Args) != 1 {
+		return nil, false
+	}
+	return call.Call.Args[0], isFinalizers(call.Call.Args[0], nil)
 }
 
 // presenceTest matches the tests of whether a finalizer is set:

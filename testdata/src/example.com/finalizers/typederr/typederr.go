@@ -190,3 +190,54 @@ func (r *AddsLater) ensureFinalizer(ctx context.Context, b *Bucket) error {
 	controllerutil.AddFinalizer(b, finalizer)
 	return r.Update(ctx, b)
 }
+
+// The helper hands the cleanup to a goroutine and returns nil: the entry
+// goes on, and every way out of it while the object is deleted either
+// requeues or holds no finalizer at all. Silent.
+type HandsOff struct {
+	base
+	busy chan struct{}
+}
+
+func (r *HandsOff) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	requeue := ctrl.Result{RequeueAfter: 5 * time.Second}
+	var b Bucket
+	if err := r.Get(ctx, req.Name, &b); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.startCleanup(ctx, &b); err != nil {
+		return ctrl.Result{}, err
+	}
+	if b.Emptied {
+		if len(b.GetFinalizers()) > 0 {
+			return requeue, nil
+		}
+		return ctrl.Result{}, nil
+	}
+	if b.DeletionTimestamp != nil {
+		return requeue, nil
+	}
+	controllerutil.AddFinalizer(&b, finalizer)
+	return ctrl.Result{}, r.Update(ctx, &b)
+}
+
+func (r *HandsOff) startCleanup(ctx context.Context, b *Bucket) error {
+	if b.DeletionTimestamp == nil {
+		return nil
+	}
+	select {
+	case r.busy <- struct{}{}:
+		go r.cleanup(ctx, b)
+	default:
+	}
+	return nil
+}
+
+func (r *HandsOff) cleanup(ctx context.Context, b *Bucket) {
+	defer func() { <-r.busy }()
+	if err := r.Store.DeleteBucket(ctx, b.Name); err != nil {
+		return
+	}
+	controllerutil.RemoveFinalizer(b, finalizer)
+	_ = r.Update(ctx, b)
+}
