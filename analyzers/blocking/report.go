@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"math"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -263,6 +265,8 @@ func Merge(found []Finding) []Finding {
 				return cmp.Compare(a.Pos, b.Pos) // the first call that uses the value
 			case a.InLoop != b.InLoop:
 				return cmp.Compare(boolRank(a.InLoop), boolRank(b.InLoop))
+			case a.Wait.proven() != b.Wait.proven():
+				return cmp.Compare(b.Wait.proven(), a.Wait.proven()) // the longest wait leads
 			case shorter(a.Effect, b.Effect):
 				return -1
 			case shorter(b.Effect, a.Effect):
@@ -401,6 +405,18 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: what + e.ChainString()})
 	}
 	return d
+}
+
+// proven is how long the code proves the wait lasts, for ordering: no
+// limit first, then the longest total; an unknown length proves nothing.
+func (w Wait) proven() time.Duration {
+	switch {
+	case w.Unbounded:
+		return math.MaxInt64
+	case w.Unknown:
+		return 0
+	}
+	return w.Total
 }
 
 func plural(n int) string {

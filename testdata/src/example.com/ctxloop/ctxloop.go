@@ -8,6 +8,7 @@ import (
 	"errors"
 	"time"
 
+	"example.com/ctxloop/resync"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
@@ -15,6 +16,11 @@ type Reconciler struct{ ready func(context.Context) bool }
 
 func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	if err := r.waitForResync(ctx); err != nil {
+		return reconcile.Result{}, err
+	}
+	// Two polls in another package, 30s then 2h: one finding at the call,
+	// led by the longer.
+	if err := resync.Wait(ctx, r.ready); err != nil { // want `<-ticker.C blocks the reconcile worker \(waits up to 2h0m0s\).*\(and 1 other blocking call through this call\)`
 		return reconcile.Result{}, err
 	}
 	// A deadline of five seconds: under the threshold, whatever the
