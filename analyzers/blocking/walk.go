@@ -585,9 +585,16 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 			s.record(e)
 		}
 	}
-	// The API calls its callbacks, repeatedly: their waits count, in a loop.
+	// The API calls its callbacks, repeatedly: their waits count, in a
+	// loop, or as many times as a backoff the code gives allows attempts
+	// (retry.RetryOnConflict(retry.DefaultRetry, f) calls f five times at
+	// most, so a 44ms retry in f waits 220ms at most).
 	repeated := s
 	repeated.inLoop = true
+	if attempts := w.attempts(entry, params); attempts > 0 {
+		repeated.inLoop = s.inLoop
+		repeated.times.times = max(s.times.times, 1) * attempts
+	}
 	for i, role := range entry.Params {
 		if role != model.Callback || i >= len(params) {
 			continue
@@ -600,6 +607,21 @@ func (w *walker) modelled(s site, entry *model.Func, call *ssa.CallCommon) {
 			w.callFunc(repeated, fn, call, args)
 		}
 	}
+}
+
+// attempts is how many times an API of the model calls its callback, when
+// a backoff argument gives it (wait.ExponentialBackoff's Steps, at least
+// one), or 0.
+func (w *walker) attempts(entry *model.Func, params []ssa.Value) int64 {
+	for i, role := range entry.Params {
+		if role != model.Backoff || i >= len(params) {
+			continue
+		}
+		if b, ok := w.backoffOf(params[i]); ok {
+			return max(b.steps, 1)
+		}
+	}
+	return 0
 }
 
 // splitReceiver returns a call's receiver (nil for a function) and the

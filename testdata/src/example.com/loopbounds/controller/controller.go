@@ -12,6 +12,7 @@ import (
 
 	"example.com/loopbounds/api"
 	"example.com/retrysdk"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -67,6 +68,16 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	r.connect(int32(cr.Spec.Attempts))
 	// A counter compared through a conversion: 3 turns of 4s.
 	r.perComponent(3)
+	// A conflict retry in a conflict retry's attempt: five attempts of at
+	// most 44ms each, no loop without a limit.
+	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return retry.RetryOnConflict(retry.DefaultRetry, func() error { return nil })
+	})
+	// A 3s sleep in each of six attempts: 18s, with the backoff's own wait.
+	_ = retry.OnError(sixSteps, func(error) bool { return true }, func() error {
+		time.Sleep(3 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 18s\)`
+		return nil
+	})
 	// A condition loop with no limit at all is proven.
 	for !r.ready(cr) {
 		time.Sleep(2 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 2s, in a loop that repeats it\)`
@@ -134,6 +145,8 @@ func (r *Reconciler) retryLong(attempts int) {
 func (r *Reconciler) ready(cr *api.Cluster) bool { return cr.Name != "" }
 
 var _ reconcile.Reconciler = (*Reconciler)(nil)
+
+var sixSteps = wait.Backoff{Steps: 6, Duration: 10 * time.Millisecond, Factor: 1}
 
 // pollUntil checks every period until done says so or limit passes.
 func pollUntil(period, limit time.Duration, done func() bool) error {
