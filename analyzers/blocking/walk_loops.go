@@ -457,28 +457,18 @@ func (w *walker) deadlineSelects(loops []ast.Node) map[token.Pos]loopDeadline {
 // (`for { select { case <-ctx.Done(): return err; case <-tick.C: ... } }`):
 // a poll that lasts until the ctx's deadline.
 func (w *walker) ctxDeadlineSelect(loop *ast.ForStmt) *ast.SelectStmt {
-	var found *ast.SelectStmt
-	ast.Inspect(loop.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SelectStmt:
-			done, timer := false, false
-			for _, c := range n.Body.List {
-				clause := c.(*ast.CommClause)
-				if w.beforeLoopDone(clause.Comm, loop) && endsInReturn(clause.Body) {
-					done = true
-				} else if recv := received(clause.Comm); recv != nil && isTimeChan(w.pass.TypesInfo.TypeOf(recv)) {
-					timer = true
-				}
-			}
-			if found == nil && done && timer {
-				found = n
+	return firstSelect(loop, func(sel *ast.SelectStmt) bool {
+		done, timer := false, false
+		for _, c := range sel.Body.List {
+			clause := c.(*ast.CommClause)
+			if w.beforeLoopDone(clause.Comm, loop) && endsInReturn(clause.Body) {
+				done = true
+			} else if recv := received(clause.Comm); recv != nil && isTimeChan(w.pass.TypesInfo.TypeOf(recv)) {
+				timer = true
 			}
 		}
-		return found == nil
+		return done && timer
 	})
-	return found
 }
 
 // beforeLoopDone: comm receives from ctx.Done() of a ctx held in a variable
@@ -522,13 +512,19 @@ func received(comm ast.Stmt) ast.Expr {
 // select { case <-done.C: return errTimeout; case <-tick.C: ... } }`): the
 // loop's deadline. A timer made in the loop bounds one turn, not the loop.
 func (w *walker) deadlineSelect(loop *ast.ForStmt) *ast.SelectStmt {
+	return firstSelect(loop, func(sel *ast.SelectStmt) bool { return w.leavesAtDeadline(sel, loop) })
+}
+
+// firstSelect is the first select of loop's body (outside func literals)
+// that match accepts, or nil.
+func firstSelect(loop *ast.ForStmt, match func(*ast.SelectStmt) bool) *ast.SelectStmt {
 	var found *ast.SelectStmt
 	ast.Inspect(loop.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectStmt:
-			if found == nil && w.leavesAtDeadline(n, loop) {
+			if found == nil && match(n) {
 				found = n
 			}
 		}
