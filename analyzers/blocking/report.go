@@ -394,13 +394,20 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		if OmitRelated {
 			break
 		}
+		// Another entry point's place is its entry; another operation's is
+		// the deepest call of this package on its way, where it happens.
 		pos := e.Chain[0].pos
-		if !pos.IsValid() {
-			pos = f.Pos
-		}
 		what := "also reached: "
 		if e.SinkKey() != f.SinkKey() {
 			what = "also blocks in " + e.Sink + ": "
+			for _, fr := range e.Chain {
+				if fr.pos.IsValid() {
+					pos = fr.pos
+				}
+			}
+		}
+		if !pos.IsValid() {
+			pos = f.Pos
 		}
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: what + e.ChainString()})
 	}

@@ -598,8 +598,34 @@ func writeText(w io.Writer, d diagnostic, cwd string, oneline bool) {
 	for _, f := range frames {
 		fmt.Fprintf(w, "    %s\n", f)
 	}
+	writePlaces(w, d, cwd)
 	if fix != "" {
 		fmt.Fprintf(w, "  fix: %s\n", fix)
+	}
+}
+
+// shownPlaces is how many of a finding's places the text output prints;
+// JSON and SARIF carry them all.
+const shownPlaces = 5
+
+// writePlaces prints the other places a finding's fix cures (other
+// operations, other entry points), one indented line each, the first
+// shownPlaces of them and then how many more. A place is named by its
+// position when that is not the finding's own (a binding's places are in
+// other packages: their chains name them).
+func writePlaces(w io.Writer, d diagnostic, cwd string) {
+	ownFile, ownLine, _ := position(d.Posn)
+	for i, r := range d.Related {
+		if i == shownPlaces {
+			fmt.Fprintf(w, "  + %d more places (-json or sarif lists them all)\n", len(d.Related)-shownPlaces)
+			return
+		}
+		file, line, _ := position(r.Posn)
+		if file == ownFile && line == ownLine {
+			fmt.Fprintf(w, "  + %s\n", r.Message)
+			continue
+		}
+		fmt.Fprintf(w, "  + %s:%d: %s\n", relative(file, cwd), line, r.Message)
 	}
 }
 
