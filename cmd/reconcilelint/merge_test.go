@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -25,5 +26,36 @@ func TestMergeAcrossPackages(t *testing.T) {
 	}
 	if merged[1].check != "sleeploop" || merged[2].Posn != "/m/helper/h.go:12:3" {
 		t.Errorf("the other check and the other line must stay: %+v", merged[1:])
+	}
+}
+
+// TestTextPlaces: the text output prints a finding's places under its
+// chain, naming a place's line unless it is the finding's own, and cuts
+// them after shownPlaces with a count of the rest.
+func TestTextPlaces(t *testing.T) {
+	d := diagnostic{check: "ctxdeadline", Posn: "/m/db/db.go:9:3", Message: "x can block: (*c.A).Reconcile (c/a.go:5) -> db.Run (db/db.go:9) -> x; fix it"}
+	d.Related = append(d.Related, related{Posn: "/m/db/db.go:9:3", Message: "also reached: (*c.B).Reconcile"})
+	for i := range shownPlaces + 2 {
+		d.Related = append(d.Related, related{Posn: "/m/db/db.go:" + strconv.Itoa(20+i) + ":1", Message: "also blocks in y"})
+	}
+	var b strings.Builder
+	writeText(&b, d, "/m", false)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want := []string{
+		"db/db.go:9:3: x can block (ctxdeadline)",
+		"    (*c.A).Reconcile (c/a.go:5)",
+		"    db.Run (db/db.go:9)",
+		"    x",
+		"  + also reached: (*c.B).Reconcile",
+		"  + db/db.go:" + "20" + ": also blocks in y",
+	}
+	if len(lines) != 4+shownPlaces+2 || strings.Join(lines[:len(want)], "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got:\n%s\nwant it to start:\n%s", b.String(), strings.Join(want, "\n"))
+	}
+	if got := lines[len(lines)-2]; got != "  + 3 more places (-json or sarif lists them all)" {
+		t.Errorf("want the count of the places not shown, got %q", got)
+	}
+	if got := lines[len(lines)-1]; got != "  fix: fix it" {
+		t.Errorf("want the fix last, got %q", got)
 	}
 }
