@@ -373,6 +373,12 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			if elementTraced(v.Type(), prop) {
 				return o.eval(x.X, append([]string{element}, path...), prop)
 			}
+		case *ssa.Parameter, *ssa.Call, *ssa.Extract, *ssa.Phi:
+			// A struct copied out of a pointer (`newRequest := *r`): its
+			// fields are the pointee's.
+			if len(path) > 0 {
+				return o.eval(x, path, prop)
+			}
 		}
 	case *ssa.Index:
 		if elementTraced(v.Type(), prop) {
@@ -389,6 +395,9 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			return Prov{Kind: Lacks, Origin: "http.DefaultClient"}
 		}
 	case *ssa.Alloc:
+		if len(path) > 0 && (path[0] == requestCtx || path[0] == commandCtx) {
+			return o.evalCopies(v, path, prop)
+		}
 		if len(path) > 0 && path[0] == captured {
 			return o.evalCaptured(v, path[1:], prop)
 		}
@@ -577,6 +586,31 @@ func (o *origins) evalStores(alloc *ssa.Alloc, path []string, prop Property) Pro
 		return Prov{Kind: Lacks, Origin: fmt.Sprintf("%s.%s%s (%s)", typeName(alloc.Type()), path[0], neverSet, o.posString(alloc.Pos())), made: alloc.Pos()}
 	}
 	return p
+}
+
+// evalCopies joins the values stored whole into the variable at alloc: a
+// request copied by value (`newRequest := *r`) carries the ctx of the one
+// it copies, which only the carriers (WithContext, Clone) change.
+func (o *origins) evalCopies(alloc *ssa.Alloc, path []string, prop Property) Prov {
+	var p *Prov
+	for _, ref := range *alloc.Referrers() {
+		store, ok := ref.(*ssa.Store)
+		if !ok || store.Addr != ssa.Value(alloc) {
+			continue
+		}
+		if _, zero := store.Val.(*ssa.Const); zero {
+			continue
+		}
+		stored := o.eval(store.Val, path, prop)
+		if p != nil {
+			stored = merge(*p, stored)
+		}
+		p = &stored
+	}
+	if p == nil {
+		return Prov{Kind: Unknown}
+	}
+	return *p
 }
 
 // neverSet ends the origin of a timeout field that no one set.
