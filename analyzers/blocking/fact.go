@@ -80,6 +80,16 @@ type Effect struct {
 	// last frame holds the position of the sink.
 	Chain  []Frame
 	Elided int // frames dropped from the middle of a chain longer than MaxChain
+	// ExitElided: the frames dropped include the one where the chain
+	// leaves the module (see Frame.Exit).
+	ExitElided bool `json:",omitempty"`
+	// DecidedAt is the position of the outermost call (or sink) on the
+	// chain that a loop statement of its function repeats: the loop makes
+	// the wait, and its fix goes there (see Finding.waitSite).
+	DecidedAt string `json:",omitempty"`
+	// Chosen: a caller on the chain chose the wait's length, which the
+	// callee's parameters left open (a poll helper's timeout).
+	Chosen bool `json:",omitempty"`
 
 	// Requires lists what must be true of the summarised function's own
 	// values for the effect to block: "the client in parameter 0's field
@@ -293,6 +303,9 @@ func (e Effect) PlaceKey() string {
 	if e.chosenAt != "" {
 		exit += " chosen at " + e.chosenAt
 	}
+	if e.DecidedAt != "" {
+		exit += " decided at " + e.DecidedAt
+	}
 	return e.SinkKey() + " from " + exit
 }
 
@@ -348,6 +361,7 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	}
 	if e.choseHere {
 		e.chosenAt, e.choseHere = f.Pos, false
+		e.Chosen = true
 	}
 	return e.capped()
 }
@@ -356,6 +370,10 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 // as many times longer as their constant trip counts say; a count that a
 // parameter holds is left to the callers (Wait.TimesFrom).
 func (e Effect) repeated(r repeat) Effect {
+	unknownWait := e.Check == "sleeploop" && e.Wait.Unknown && !e.Wait.Poll
+	if r.looped && !unknownWait && len(e.Chain) > 0 {
+		e.DecidedAt = e.Chain[0].Pos // the outermost loop so far
+	}
 	times := r.times
 	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
 		e.Wait.Total *= time.Duration(times)
@@ -406,6 +424,7 @@ func (e Effect) guarded(g *Wait) Effect {
 func (e Effect) capped() Effect {
 	if len(e.Chain) > MaxChain {
 		drop := len(e.Chain) - MaxChain
+		e.ExitElided = e.ExitElided || slices.ContainsFunc(e.Chain[MaxChain-1:len(e.Chain)-1], func(f Frame) bool { return f.Exit })
 		e.Chain = append(e.Chain[:MaxChain-1:MaxChain-1], e.Chain[len(e.Chain)-1])
 		e.Elided += drop
 	}

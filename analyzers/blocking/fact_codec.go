@@ -140,6 +140,7 @@ func (u *unit) expand(pkg *types.Package, e Effect) (Effect, bool) {
 		tail := summary.Effects[e.Via.Index]
 		e.Chain = append(slices.Clip(e.Chain), tail.Chain...)
 		e.Elided += tail.Elided
+		e.ExitElided = e.ExitElided || tail.ExitElided
 		e.Via = tail.Via
 	}
 	return e.capped(), true

@@ -84,6 +84,8 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 				if pos := r.w.posOf(site); pos.IsValid() {
 					f.UsedAt, f.Pos = f.Pos, pos
 				}
+			} else if site, ok := f.waitSite(); ok {
+				f.Pos = cmp.Or(r.w.framePos(site), f.Pos)
 			}
 			found = append(found, f)
 		}
@@ -150,6 +152,40 @@ func (f Finding) fixSite() (Frame, bool) {
 		return f.Chain[exit], true
 	}
 	return f.Chain[i-1], true
+}
+
+// waitSite is where the fix goes for a wait (sleeploop), and reports
+// whether the chain shows it: the outermost call that a loop of the module
+// repeats (DecidedAt); else the module's last call on the way, which is
+// the wait itself in module code or the call that enters a dependency's
+// wait. A wait of its own in a helper package of the module is one fix
+// however many calls reach it: they are the finding's places. A wait whose
+// length (Chosen) or deadline (boundAt) a caller chose stays at the call of
+// this package that leads to it, and so does a chain whose cap dropped the
+// frame that matters.
+func (f Finding) waitSite() (Frame, bool) {
+	if f.Check != "sleeploop" || f.boundAt.pos.IsValid() || len(f.Chain) == 0 {
+		return Frame{}, false
+	}
+	exit := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Exit })
+	if exit < 0 {
+		if f.ExitElided {
+			return Frame{}, false
+		}
+		exit = len(f.Chain) - 1
+	}
+	at := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Pos == f.DecidedAt })
+	switch {
+	case f.DecidedAt != "" && at < 0:
+		return Frame{}, false // an elided frame
+	case f.DecidedAt != "" && at <= exit:
+		return f.Chain[at], true
+	case f.Chosen:
+		// A helper's wait whose length the caller chose: each call is
+		// its own wait, at the call of this package that leads to it.
+		return Frame{}, false
+	}
+	return f.Chain[exit], true // the wait in module code, or the call into a dependency's
 }
 
 // bindingFixSite is where the fix goes for a finding reached through a
@@ -365,12 +401,16 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	// Other entry points that reach the same sink, and other sinks (a
 	// binding's finding stands for all it leads to).
 	others := map[string]bool{}
+	calls := map[token.Pos]bool{}
 	sinks := 0
 	_, atSite := f.fixSite()
+	_, atWait := f.waitSite()
 	for _, e := range f.Also {
 		switch {
 		case e.SinkKey() != f.SinkKey(), !atSite && f.madeAt() != "" && e.ReportPos() != f.Effect.ReportPos():
 			sinks++
+		case atWait && e.ReportPos() != f.Effect.ReportPos():
+			calls[e.ReportPos()] = true
 		case e.Chain[0].Func != f.Chain[0].Func:
 			others[e.Chain[0].Func] = true
 		}
@@ -378,6 +418,9 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 	entries := len(others)
 	if entries > 0 {
 		d.Message += fmt.Sprintf(" (also reached from %d other entry point%s)", entries, plural(entries))
+	}
+	if n := len(calls); n > 0 {
+		d.Message += fmt.Sprintf(" (and through %d other call%s of this package)", n, plural(n))
 	}
 	if sinks > 0 {
 		through := "this call"
@@ -398,6 +441,9 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		// the deepest call of this package on its way, where it happens.
 		pos := e.Chain[0].pos
 		what := "also reached: "
+		if atWait && e.ReportPos() != f.Effect.ReportPos() {
+			pos = e.ReportPos() // another call of this package that leads to the wait
+		}
 		if e.SinkKey() != f.SinkKey() {
 			what = "also blocks in " + e.Sink + ": "
 			for _, fr := range e.Chain {
@@ -515,6 +561,41 @@ func (w *walker) posOf(f Frame) token.Pos {
 		}
 	}
 	return w.posElsewhere(dir, file, line)
+}
+
+// framePos is posOf for a frame that a chain names by its text only, when
+// the function that encloses that line is the frame's: a frame of a
+// dependency whose directory and file names a package of the module
+// shares (k8s.io/apimachinery's wait/wait.go and the module's own) is not
+// placed in the module's file.
+func (w *walker) framePos(f Frame) token.Pos {
+	pos := w.posOf(f)
+	if f.pos.IsValid() || !pos.IsValid() {
+		return pos
+	}
+	want := f.Func
+	if i := strings.LastIndex(want, ")."); i >= 0 {
+		want = want[i+2:]
+	} else if i := strings.Index(want, "."); i >= 0 {
+		want = want[i+1:]
+	}
+	if i := strings.IndexAny(want, "$["); i >= 0 {
+		want = want[:i]
+	}
+	for _, af := range slices.Concat(w.files, w.elsewhereFiles()) {
+		if af == nil || pos < af.FileStart || pos > af.FileEnd {
+			continue
+		}
+		for _, d := range af.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				if fd.Name.Name == want {
+					return pos
+				}
+				return token.NoPos
+			}
+		}
+	}
+	return token.NoPos
 }
 
 // lineCall is the position of the first call on a line of f (where SSA

@@ -71,6 +71,20 @@ func (w *walker) posElsewhere(dir, file string, line int) token.Pos {
 	return lineCall(af, tf, line)
 }
 
+// elsewhereFiles lists the files of other packages that posElsewhere read.
+func (w *walker) elsewhereFiles() []*ast.File {
+	w.elsewhereMu.Lock()
+	defer w.elsewhereMu.Unlock()
+	if w.elsewhere == nil {
+		return nil
+	}
+	var files []*ast.File
+	for _, af := range w.elsewhere.files {
+		files = append(files, af)
+	}
+	return files
+}
+
 // existing lists the files called file in dirs.
 func existing(dirs []string, file string) []string {
 	var found []string

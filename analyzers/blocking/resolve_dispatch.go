@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
 	"slices"
@@ -91,7 +92,8 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 		}
 		s.record(Effect{
 			Sink: sink, InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d,
-			Requires: []Requirement{{Prop: Dispatches, Param: p.Param, Free: p.Free, Path: p.Path}},
+			Requires:  []Requirement{{Prop: Dispatches, Param: p.Param, Free: p.Free, Path: p.Path}},
+			DecidedAt: s.loopedAt(),
 		})
 		return true
 	case Concrete:
@@ -185,7 +187,7 @@ func (res *resolver) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
 		if call.IsInvoke() {
 			d.Method = call.Method.Name()
 		}
-		for _, e := range res.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}, p) {
+		for _, e := range res.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d, DecidedAt: s.loopedAt()}, p) {
 			s.record(e)
 		}
 		return
@@ -474,6 +476,9 @@ func (res *resolver) expandArgDispatch(ne Effect, target Prov) []Effect {
 type dispatched struct {
 	effect Effect
 	own    []Requirement
+	// leaves: the callee is outside the analyzed module, so the call
+	// that dispatches to it is where the chain leaves the module.
+	leaves bool
 }
 
 // calleeEffects returns the effects of calling method (a func value's own
@@ -564,8 +569,9 @@ func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool
 			out = append(out, d)
 			continue
 		}
-		if d, ok := res.decideReceiver(d.effect, target); ok {
-			out = append(out, d)
+		if decided, ok := res.decideReceiver(d.effect, target); ok {
+			decided.leaves = d.leaves
+			out = append(out, decided)
 		}
 	}
 	return out
@@ -741,7 +747,7 @@ func (res *resolver) importedEffects(obj types.Object) []dispatched {
 	var out []dispatched
 	for _, e := range summary.Effects {
 		if e, ok := res.expand(obj.Pkg(), e.stripPositions()); ok {
-			out = append(out, dispatched{effect: e})
+			out = append(out, dispatched{effect: e, leaves: !res.inModule(obj.Pkg())})
 		}
 	}
 	return out
@@ -784,7 +790,13 @@ func (res *resolver) bindDispatched(e Effect, d dispatched) (Effect, bool) {
 	ce := d.effect
 	ne := ce
 	ne.Chain = append(slices.Clone(e.Chain), ce.Chain...)
+	if d.leaves && len(e.Chain) > 0 && !slices.ContainsFunc(e.Chain, func(f Frame) bool { return f.Exit }) {
+		ne.Chain[len(e.Chain)-1].Exit = true
+	}
 	ne.Elided += e.Elided
+	ne.ExitElided = ne.ExitElided || e.ExitElided
+	ne.DecidedAt = cmp.Or(e.DecidedAt, ne.DecidedAt) // the caller's loop is the outer one
+	ne.Chosen = ne.Chosen || e.Chosen
 	ne.InLoop = ne.InLoop || e.InLoop
 	ne.Notes = slices.Clip(ne.Notes)
 	ne.Requires = slices.Clone(d.own)

@@ -428,6 +428,15 @@ func (s site) record(e Effect) {
 	s.fi.base.add(e.enabledBy(s.onlyIf))
 }
 
+// loopedAt is the site's position when a loop of its function repeats it
+// (see Effect.DecidedAt), else "".
+func (s site) loopedAt() string {
+	if s.times.looped {
+		return s.frame.Pos
+	}
+	return ""
+}
+
 // exit is the site's frame marked as a call out of the analyzed module.
 func (s site) exit() Frame {
 	f := s.frame
@@ -468,6 +477,9 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 			return e, nil, false
 		}
 		e.boundHere = only && !e.DeadlineOnly // this call chose the deadline
+		// A ctx of this call's making bounds the wait: the call chose how
+		// long it lasts (see Finding.waitSite).
+		e.Chosen = e.Chosen || e.DeadlineFrom == nil
 	}
 	if len(e.Requires) == 0 {
 		return e, nil, true

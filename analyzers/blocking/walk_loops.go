@@ -49,6 +49,10 @@ type repeat struct {
 	// an enclosing counted loop (for i := 0; i < limit; i++): the callers
 	// decide how many times it repeats.
 	timesFrom int
+	// looped: a loop statement of the function (or a cycle) encloses the
+	// code, whether or not it multiplies a wait; a callback's repetition
+	// by the API that calls it is not one.
+	looped bool
 }
 
 // loopsOf lists the loop statements of fn's own body, outermost first; the
@@ -123,6 +127,7 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 	if !enclosed || !pos.IsValid() {
 		r.unbounded = true
 	}
+	r.looped = r.unbounded || r.times > 1 || r.timesFrom > 0
 	return r
 }
 

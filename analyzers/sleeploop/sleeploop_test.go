@@ -20,7 +20,7 @@ func TestSleeploop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sleeploop.Analyzer.Flags.Set("min-duration", sleeploop.DefaultMinDuration.String())
-	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/hiddenimpl/...", "example.com/workers/...", "example.com/generic/...", "example.com/phases", "example.com/retries", "example.com/retryhttp/silent")
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/helperwait/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/hiddenimpl/...", "example.com/workers/...", "example.com/generic/...", "example.com/phases", "example.com/retries", "example.com/retryhttp/silent")
 }
 
 func TestMinDuration(t *testing.T) {
@@ -101,12 +101,12 @@ func TestTestFiles(t *testing.T) {
 	}
 	defer blocking.Analyzer.Flags.Set("tests", "false")
 	// The mock's Check is an implementation only in the test variant of the
-	// package, so its finding in controllers.go cannot carry a want comment
-	// (the plain variant, analyzed too, must not report it): it must be the
-	// one diagnostic no comment expects.
+	// package, so its finding, at the mock's wait (module code: the fix
+	// site), cannot carry a want comment (the plain variants, analyzed too,
+	// must not report it): it must be the one diagnostic no comment expects.
 	var loud fixtures.Recorder
 	analysistest.Run(&loud, fixtures.Dir(t), sleeploop.Analyzer, "example.com/testfiles/...")
-	if len(loud.Errors) != 1 || !strings.Contains(loud.Errors[0], "controllers.go:32:20: unexpected diagnostic") ||
+	if len(loud.Errors) != 1 || !strings.Contains(loud.Errors[0], "mocks.go:18:12: unexpected diagnostic") ||
 		!strings.Contains(loud.Errors[0], "(mocks.SlowCleaner).Check") {
 		t.Errorf("with -tests: want the findings in test files and the mock's Check, got %q", loud.Errors)
 	}
@@ -159,5 +159,5 @@ func TestCtxLoop(t *testing.T) {
 }
 
 func TestDeadOptions(t *testing.T) {
-	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/deadopt/...")
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/deadopt/...")
 }

@@ -15,7 +15,7 @@ type Reconciler struct {
 }
 
 func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	if err := r.Cloud.Delete(req.Name); err != nil { // want `time.Sleep blocks the reconcile worker \(waits up to 30s\): \(\*ctrl.Reconciler\).Reconcile \(ctrl/ctrl.go:18\) -> \(\*sdk.Client\).Delete \(sdk/sdk.go:10\) -> poller.Settle \(poller/poller.go:8\) -> time.Sleep`
+	if err := r.Cloud.Delete(req.Name); err != nil {
 		return reconcile.Result{}, err
 	}
 	for _, d := range r.Deleters {

@@ -12,7 +12,7 @@ import (
 type Reconciler struct{}
 
 func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	if _, err := wrapper.Dial(ctx, req.Name); err != nil { // want `time.Sleep blocks the reconcile worker \(waits up to 100ms, in a loop that repeats it\)`
+	if _, err := wrapper.Dial(ctx, req.Name); err != nil {
 		return reconcile.Result{}, err
 	}
 	return reconcile.Result{}, nil

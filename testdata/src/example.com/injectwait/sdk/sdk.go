@@ -39,9 +39,9 @@ func NewAsync(region string) Storage { return Async{} }
 // Purge waits in two places.
 func (Waiting) Purge(ctx context.Context, all bool) error {
 	if all {
-		time.Sleep(2 * time.Minute)
+		time.Sleep(2 * time.Minute) // want `time.Sleep blocks the reconcile worker \(waits up to 2m0s\): \(\*controllers.PurgeReconciler\).Reconcile \(controllers/controllers.go:46\) -> \(sdk.Waiting\).Purge \(sdk/sdk.go:42\) -> time.Sleep`
 		return nil
 	}
-	time.Sleep(time.Minute)
+	time.Sleep(time.Minute) // want `time.Sleep blocks the reconcile worker \(waits up to 1m0s\): \(\*controllers.PurgeReconciler\).Reconcile \(controllers/controllers.go:46\) -> \(sdk.Waiting\).Purge \(sdk/sdk.go:45\) -> time.Sleep`
 	return nil
 }

@@ -5,7 +5,7 @@ import "time"
 
 // Settle waits for the cloud to settle.
 func Settle() {
-	time.Sleep(30 * time.Second)
+	time.Sleep(30 * time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 30s\): \(\*ctrl.Reconciler\).Reconcile \(ctrl/ctrl.go:18\) -> \(\*sdk.Client\).Delete \(sdk/sdk.go:10\) -> poller.Settle \(poller/poller.go:8\) -> time.Sleep`
 }
 
 // Quiet waits too, but the author has accepted it.
