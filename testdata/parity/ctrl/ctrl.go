@@ -20,8 +20,8 @@ func (w *Worker) Sync(ctx context.Context, key string) error {
 	return nil
 }
 
-// Resync reaches the same waits as Sync: one finding per call of Sync that
-// leads to the wait, each with Resync's chain as related information.
+// Resync reaches the same wait as Sync: one finding at the wait, with the
+// other calls of Sync and Resync's chains as related information.
 func (w *Worker) Resync(ctx context.Context) error {
 	return w.Sync(ctx, "all")
 }
