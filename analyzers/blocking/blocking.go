@@ -70,6 +70,7 @@
 package blocking
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -181,7 +182,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// which of their branches run.
 	fields := newFieldConstants(pass, files)
 	fields.export()
-	enabled := &enabledOptions{pass: pass, local: enabledFields(pass, files)}
+	enabled := &enabledOptions{pass: pass, local: slices.Concat(enabledFields(pass, files), openFieldsSet(pass, files))}
+	slices.Sort(enabled.local)
+	enabled.local = slices.Compact(enabled.local)
 	if len(enabled.local) > 0 {
 		pass.ExportPackageFact(&Enables{Fields: enabled.local})
 	}
@@ -194,6 +197,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	w := newWalker(pass, files, buildSSA(pass, files), table)
 	w.fields, w.enabled = fields, enabled
+	enabled.setInModule = func(name string) bool {
+		root := cmp.Or(w.projectRoot(), w.unit.moduleRoot, moduleRootOf(packageDir(pass.Fset, pass.Pkg), pass.Pkg.Path(), w.module))
+		return moduleSetsField(root, name)
+	}
 	w.scanAll()
 	w.guard("the call graph of "+pass.Pkg.Path(), files[0].Package, w.solve)
 	entries, needs := w.entries()

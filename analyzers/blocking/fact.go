@@ -306,7 +306,25 @@ func (e Effect) PlaceKey() string {
 	if e.DecidedAt != "" {
 		exit += " decided at " + e.DecidedAt
 	}
-	return e.SinkKey() + " from " + exit
+	return e.SinkKey() + " from " + exit + e.origins()
+}
+
+// origins names the places where the values that leave the effect
+// unbounded were made, as its notes give them ("context.Background()
+// (cf/api.go:100)"): part of the effect's identity, so that a sink reached
+// under two Background() calls, two fixes, keeps a chain for each.
+func (e Effect) origins() string {
+	var placed []string
+	for _, n := range e.Notes {
+		if open := strings.LastIndex(n, "("); open >= 0 && strings.HasSuffix(n, ")") && strings.Contains(n[open:], ".go:") {
+			placed = append(placed, n[open+1:len(n)-1])
+		}
+	}
+	if len(placed) == 0 {
+		return ""
+	}
+	slices.Sort(placed)
+	return " made at " + strings.Join(slices.Compact(placed), ", ")
 }
 
 // EndsInPackage reports whether the whole chain lies in the package under
@@ -319,7 +337,7 @@ func (e Effect) EndsInPackage() bool { return e.Chain[len(e.Chain)-1].pos.IsVali
 func (e Effect) key() string { return e.keyFrom(e.PlaceKey()) }
 
 // sinkKey is key without the place: what an importer tells apart.
-func (e Effect) sinkKey() string { return e.keyFrom(e.SinkKey()) }
+func (e Effect) sinkKey() string { return e.keyFrom(e.SinkKey() + e.origins()) }
 
 func (e Effect) keyFrom(k string) string {
 	if e.InLoop {

@@ -122,7 +122,14 @@ func onlyThrough(s, b *ssa.BasicBlock) bool {
 // optionRegions says, by block index of fn, which option fields must be
 // set for the block to run: the blocks that only the true side of a test
 // of an option field (`if o.block`, `if c.cfg != nil`) reaches.
+//
+// A test of a bool that a function of this package returns true only when
+// option fields are set (resultGuards) is a test of those fields.
 func (w *walker) optionRegions(fn *ssa.Function) [][]string {
+	if r, ok := w.regionsMemo[fn]; ok {
+		return r
+	}
+	w.regionsMemo[fn] = nil // a recursive call sees no regions
 	var regions [][]string
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) == 0 {
@@ -132,8 +139,8 @@ func (w *walker) optionRegions(fn *ssa.Function) [][]string {
 		if !ok {
 			continue
 		}
-		key, branch := guardTest(ifInstr.Cond)
-		if key == "" || !w.isOptionField(key) {
+		keys, branch := w.guardKeys(ifInstr.Cond)
+		if len(keys) == 0 {
 			continue
 		}
 		enabled := b.Succs[branch]
@@ -143,14 +150,49 @@ func (w *walker) optionRegions(fn *ssa.Function) [][]string {
 		if regions == nil {
 			regions = make([][]string, len(fn.Blocks))
 		}
-		w.guardsUsed[key] = true
 		for _, d := range fn.Blocks {
-			if enabled.Dominates(d) && !slices.Contains(regions[d.Index], key) {
-				regions[d.Index] = append(regions[d.Index], key)
+			if !enabled.Dominates(d) {
+				continue
+			}
+			for _, key := range keys {
+				if !slices.Contains(regions[d.Index], key) {
+					regions[d.Index] = append(regions[d.Index], key)
+				}
 			}
 		}
 	}
+	w.regionsMemo[fn] = regions
 	return regions
+}
+
+// guardKeys reads a branch condition that tests option fields: the fields,
+// and the successor that runs when they are set. The condition tests a
+// field itself (guardTest), or a bool result of a function of this package
+// that is true only when fields are set (resultGuards).
+func (w *walker) guardKeys(cond ssa.Value) ([]string, int) {
+	if key, branch := guardTest(cond); key != "" {
+		switch {
+		case w.isOptionField(key):
+			w.guardsUsed[key] = true
+		case w.isOpenOption(key):
+		default:
+			return nil, 0
+		}
+		return []string{key}, branch
+	}
+	call, index := cond, 0
+	if ex, ok := cond.(*ssa.Extract); ok {
+		call, index = ex.Tuple, ex.Index
+	}
+	c, ok := call.(*ssa.Call)
+	if !ok {
+		return nil, 0
+	}
+	callee := w.localFunc(c.Call)
+	if callee == nil {
+		return nil, 0
+	}
+	return w.resultGuards(callee, w.optionRegions(callee))[index], 0
 }
 
 // isOptionField: key names an unexported field declared in this package
@@ -279,6 +321,9 @@ func enabledFields(pass *analysis.Pass, files []*ast.File) []string {
 type enabledOptions struct {
 	pass  *analysis.Pass
 	local []string
+	// setInModule reports whether a file of the analyzed module sets an
+	// exported field of this name (see moduleSetsField).
+	setInModule func(name string) bool
 
 	once sync.Once
 	set  map[string]bool
@@ -306,7 +351,8 @@ func (o *enabledOptions) has(key string) bool {
 // see (main reads its flags into them): they count as set.
 func (o *enabledOptions) runs(e Effect, inModule func(key string) bool) bool {
 	for _, key := range e.OnlyIf {
-		if !inModule(key) && !o.has(key) {
+		name := key[strings.LastIndex(key, ".")+1:]
+		if !inModule(key) && !o.has(key) && !(ast.IsExported(name) && o.setInModule(name)) {
 			return false
 		}
 	}

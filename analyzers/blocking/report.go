@@ -72,11 +72,14 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 	for _, entry := range r.Entries {
 		for _, e := range entry.Findings(accept) {
 			// A finding sits where the fix goes: where this package made
-			// the unbounded value, else the call that bounds an operation
-			// (fixSite), else the call of this package that leads to the
-			// sink.
+			// the unbounded value, else the top of the entry for what only
+			// the reconcile ctx leaves unbounded, else the call that
+			// bounds an operation (fixSite), else the call of this package
+			// that leads to the sink.
 			f := Finding{Effect: e, Pos: cmp.Or(e.made, e.ReportPos()), InFinalizerBranch: entry.InFinalizerBranch(e)}
-			if site, ok := f.fixSite(); ok {
+			if f.UnderReconcileCtx() {
+				f.Pos = cmp.Or(entry.Func.Pos(), f.Pos)
+			} else if site, ok := f.fixSite(); ok {
 				f.Pos = cmp.Or(r.w.posOf(site), f.Pos)
 			} else if site, ok := f.clientMadeAt(); ok && !e.made.IsValid() {
 				// A client made without a Timeout in another package
@@ -86,6 +89,13 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 				}
 			} else if site, ok := f.waitSite(); ok {
 				f.Pos = cmp.Or(r.w.framePos(site), f.Pos)
+			} else if site, ok := f.ctxMadeAt(); ok && !e.made.IsValid() && r.w.onChain(site, f.Chain) {
+				// A context.Background() that a function of the chain,
+				// in another package of the module, makes and uses: one
+				// fix there, whichever package reaches it. (One that a
+				// helper returns is its caller's choice: the call stays
+				// the place.)
+				f.Pos = cmp.Or(r.w.posOf(site), f.Pos)
 			}
 			found = append(found, f)
 		}
@@ -99,7 +109,13 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 		// there, not in the double (and such bindings count only with
 		// -tests).
 		inTest := strings.HasSuffix(r.w.pass.Fset.Position(b.Pos).Filename, "_test.go")
-		if site, ok := f.bindingFixSite(); ok && !inTest {
+		if f.UnderReconcileCtx() && !inTest {
+			// The binding chose the implementation; the ctx it runs under
+			// is the entry's, bounded at the entry's top.
+			if pos := r.w.funcAt(f.Chain[0]); pos.IsValid() {
+				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
+			}
+		} else if site, ok := f.bindingFixSite(); ok && !inTest {
 			// The fix is in the module, where the bound value leads, in
 			// this package or another: report it there, and name the
 			// binding.
@@ -131,7 +147,7 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 // changes package before it. Each such call is one fix (a context with a
 // timeout for that operation), however many entry points reach it.
 func (f Finding) fixSite() (Frame, bool) {
-	if f.Check != "httptimeout" && f.Check != "ctxdeadline" || f.madeOutOfSight() == "" {
+	if f.Check != "httptimeout" && f.Check != "ctxdeadline" || f.madeOutOfSight() == "" || f.UnderReconcileCtx() {
 		return Frame{}, false
 	}
 	exit := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Exit })
@@ -152,6 +168,16 @@ func (f Finding) fixSite() (Frame, bool) {
 		return f.Chain[exit], true
 	}
 	return f.Chain[i-1], true
+}
+
+// UnderReconcileCtx reports whether f is a ctxdeadline finding that only
+// the reconcile ctx leaves unbounded. Its fix is one for the whole entry,
+// however many operations run under that ctx: the controller's
+// ReconciliationTimeout, or a context.WithTimeout at the top of Reconcile.
+// So the finding sits at the entry's declaration, one per entry point, and
+// the operations are its places.
+func (f Finding) UnderReconcileCtx() bool {
+	return f.Check == "ctxdeadline" && len(f.Notes) == 1 && f.Notes[0] == reconcileCtxNote && len(f.Chain) > 0
 }
 
 // waitSite is where the fix goes for a wait (sleeploop), and reports
@@ -207,21 +233,32 @@ func (f Finding) bindingFixSite() (Frame, bool) {
 	case "httptimeout":
 		return Frame{}, false
 	case "ctxdeadline":
-		var places []string
-		for _, n := range f.Notes {
-			if open := strings.LastIndex(n, "("); open >= 0 && strings.HasSuffix(n, ")") && strings.Contains(n[open:], ".go:") {
-				places = append(places, n[open+1:len(n)-1])
-			}
-		}
-		if len(places) == 1 && !MadeInDependency(f.Effect) {
-			return Frame{Pos: places[0]}, true
-		}
-		return Frame{}, false
+		return f.ctxMadeAt()
 	}
 	if exit := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Exit }); exit >= 0 {
 		return f.Chain[exit], true
 	}
 	return Frame{}, false
+}
+
+// ctxMadeAt is, for a ctxdeadline finding, the one place its notes name
+// where the context was made (`context.Background() (sql/sql.go:353)`),
+// when that is not past the module's exit into a dependency. posOf finds
+// it only in a package of the module.
+func (f Finding) ctxMadeAt() (Frame, bool) {
+	if f.Check != "ctxdeadline" || MadeInDependency(f.Effect) {
+		return Frame{}, false
+	}
+	var places []string
+	for _, n := range f.Notes {
+		if open := strings.LastIndex(n, "("); open >= 0 && strings.HasSuffix(n, ")") && strings.Contains(n[open:], ".go:") {
+			places = append(places, n[open+1:len(n)-1])
+		}
+	}
+	if len(places) != 1 {
+		return Frame{}, false
+	}
+	return Frame{Pos: places[0]}, true
 }
 
 // clientBuiltAt is, for an httptimeout finding, the one place its notes
@@ -245,7 +282,7 @@ func (f Finding) clientMadeAt() (Frame, bool) {
 	}
 	var places []string
 	for _, n := range f.Notes {
-		if !strings.Contains(n, "imeout") || !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
+		if !madeClient(n) {
 			continue
 		}
 		if strings.Contains(n, " or ") {
@@ -257,6 +294,15 @@ func (f Finding) clientMadeAt() (Frame, bool) {
 		return Frame{}, false
 	}
 	return Frame{Pos: places[0]}, true
+}
+
+// madeClient reports whether note n names the place where the module made
+// a client without a Timeout: a literal or setting that lacks it ("http.Client
+// without Timeout (mtls/client.go:81)"), or its call of a dependency's
+// constructor that returned one ("http.DefaultClient (sdk/sdk.go:17), in
+// what sdk.New returns (api/api.go:17)").
+func madeClient(n string) bool {
+	return (strings.Contains(n, "imeout") || strings.Contains(n, madeByNote)) && strings.HasSuffix(n, ")") && strings.Contains(n, ".go:")
 }
 
 // frameDir is the package directory of a frame's position, e.g. "sql" for
@@ -342,8 +388,8 @@ func (f Finding) madeAt() string {
 		if !strings.HasSuffix(n, ")") || !strings.Contains(n, ".go:") {
 			continue
 		}
-		if strings.Contains(strings.ToLower(n), "timeout") {
-			return n
+		if f.Check == "httptimeout" && madeClient(n) || strings.Contains(strings.ToLower(n), "timeout") {
+			return n // the client is the fix, whatever contexts its requests carry
 		}
 		placed = append(placed, n)
 	}
@@ -428,6 +474,8 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		case f.Binding != "" && f.BindingAt == "":
 			through = "this value"
 		case atSite, strings.HasPrefix(f.madeAt(), intoDependency):
+		case f.UnderReconcileCtx():
+			through = "the same ctx"
 		case f.madeAt() != "":
 			through = "the same value"
 		}
@@ -441,21 +489,27 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		// the deepest call of this package on its way, where it happens.
 		pos := e.Chain[0].pos
 		what := "also reached: "
-		if atWait && e.ReportPos() != f.Effect.ReportPos() {
-			pos = e.ReportPos() // another call of this package that leads to the wait
-		}
-		if e.SinkKey() != f.SinkKey() {
+		switch {
+		case e.SinkKey() != f.SinkKey():
 			what = "also blocks in " + e.Sink + ": "
-			for _, fr := range e.Chain {
-				if fr.pos.IsValid() {
-					pos = fr.pos
-				}
-			}
+			pos = cmp.Or(e.ReportPos(), pos)
+		case atWait && e.ReportPos() != f.Effect.ReportPos():
+			pos = e.ReportPos() // another call of this package that leads to the wait
+		case e.Chain[0].Func == f.Chain[0].Func:
+			// The same entry on another way, under values made
+			// elsewhere (another Background()): where it leaves this
+			// package.
+			what = "also through: "
+			pos = cmp.Or(e.ReportPos(), pos)
 		}
 		if !pos.IsValid() {
 			pos = f.Pos
 		}
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: what + e.ChainString()})
+		msg := what + e.ChainString()
+		if why := strings.Join(e.Notes, " and "); why != strings.Join(f.Notes, " and ") {
+			msg += " (" + why + ")"
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: msg})
 	}
 	return d
 }
@@ -596,6 +650,52 @@ func (w *walker) framePos(f Frame) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// funcAt is the position of the function that makes a frame's call, in
+// the package under analysis or another of the module: the name of its
+// declaration, or the func keyword of a literal (the innermost one). A
+// frame the files do not hold gives NoPos.
+func (w *walker) funcAt(f Frame) token.Pos {
+	pos := w.posOf(f)
+	if !pos.IsValid() {
+		return token.NoPos
+	}
+	for _, af := range slices.Concat(w.files, w.elsewhereFiles()) {
+		if af == nil || pos < af.FileStart || pos > af.FileEnd {
+			continue
+		}
+		found := token.NoPos
+		ast.Inspect(af, func(n ast.Node) bool {
+			if n == nil || pos < n.Pos() || pos >= n.End() {
+				return false
+			}
+			switch fn := n.(type) {
+			case *ast.FuncDecl:
+				found = fn.Name.Pos()
+			case *ast.FuncLit:
+				found = fn.Pos()
+			}
+			return true
+		})
+		return found
+	}
+	return token.NoPos
+}
+
+// onChain reports whether the line site names lies in a function that the
+// chain passes through (where the frame's call is made).
+func (w *walker) onChain(site Frame, chain []Frame) bool {
+	fn := w.funcAt(site)
+	if !fn.IsValid() {
+		return false
+	}
+	for _, fr := range chain {
+		if w.funcAt(fr) == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // lineCall is the position of the first call on a line of f (where SSA

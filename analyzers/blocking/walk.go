@@ -51,6 +51,7 @@ type walker struct {
 	options      map[string][]string
 	setElsewhere map[string]bool
 	guardsUsed   map[string]bool
+	regionsMemo  map[*ssa.Function][][]string // see optionRegions
 }
 
 // callResolver is what the walk and the origins ask of call resolution
@@ -185,6 +186,7 @@ func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *
 		paramNeeds:     make(map[*ssa.Function][]Effect),
 		setterNeedsOf:  make(map[*ssa.Function][]Effect),
 		guardsUsed:     make(map[string]bool),
+		regionsMemo:    make(map[*ssa.Function][][]string),
 		importedNeeds:  make(map[*types.Func][]Effect),
 	}
 	res := &resolver{unit: u}

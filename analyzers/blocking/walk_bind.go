@@ -239,9 +239,12 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 			}
 		}
 	}
+	// One binding per place and sink: the calls of the entry that reach
+	// the sink on different ways (each under its own context.Background(),
+	// say) stay, and the finding lists them as its places.
 	slices.SortStableFunc(found, func(a, b Binding) int { return cmp.Compare(a.Pos, b.Pos) })
 	return slices.CompactFunc(found, func(a, b Binding) bool {
-		return a.Pos == b.Pos && a.Effect.SinkKey() == b.Effect.SinkKey() && a.Field == b.Field
+		return a.Pos == b.Pos && a.Effect.key() == b.Effect.key() && a.Field == b.Field
 	})
 }
 

@@ -17,7 +17,9 @@ a context. On a reconcile path they hold the worker for as long as the peer
 takes, if the context has no deadline: context.Background() or TODO()
 (created on the path or inside an SDK), or the reconcile ctx itself, which has
 no deadline unless the controller sets ReconciliationTimeout. The fix is to
-pass the reconcile ctx, bounded with context.WithTimeout.
+pass the reconcile ctx, bounded with context.WithTimeout. What only the
+reconcile ctx leaves unbounded is one finding per entry point, at its
+declaration, with each operation as a place: one bound there cures them all.
 
 A database handle whose driver times out reads (readTimeout in the DSN), or a
 SQL statement made from a time.Duration (MASTER_GTID_WAIT(gtid, timeout),
@@ -35,6 +37,10 @@ var Analyzer = &analysis.Analyzer{
 
 const fix = "pass the reconcile ctx bounded with context.WithTimeout (ctx, cancel := context.WithTimeout(ctx, 30*time.Second); defer cancel())"
 
+// entryFix is the fix when only the reconcile ctx leaves the calls
+// unbounded: one bound for every operation of the entry.
+const entryFix = "bound the reconcile ctx for the whole entry: set ReconciliationTimeout in the controller's options, or start Reconcile with ctx, cancel := context.WithTimeout(ctx, 30*time.Second); defer cancel()"
+
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	all := func(blocking.Effect) bool { return true }
@@ -49,7 +55,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, f := range result.Findings(name, all) {
-		if !http[f.Pos] {
+		switch {
+		case http[f.Pos]:
+		case f.UnderReconcileCtx():
+			pass.Report(f.Diagnostic(name, blocking.UnboundedMessage(f, entryFix)))
+		default:
 			pass.Report(f.Diagnostic(name, blocking.UnboundedMessage(f, fix)))
 		}
 	}

@@ -1,6 +1,7 @@
 package ctxdeadline_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,5 +36,34 @@ func TestHTTPTimeoutWins(t *testing.T) {
 	}
 	if len(r.Errors) == 0 {
 		t.Error("the fixture's httptimeout findings were expected to be missing from ctxdeadline's run")
+	}
+}
+
+// TestReconcileCtxPlaces: the calls that only the reconcile ctx leaves
+// unbounded are one finding at Reconcile, the fix for all of them, and each
+// call is one of its places; the calls under a Background() of their own
+// are findings of their own.
+func TestReconcileCtxPlaces(t *testing.T) {
+	var rec fixtures.Recorder // TestCtxDeadline checks the want comments
+	results := analysistest.Run(&rec, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/ctxd/wrapped", "example.com/ctxd/dbwrap")
+	var at int
+	var places []int
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "the reconcile ctx, which has no deadline") {
+				continue
+			}
+			if at != 0 {
+				t.Errorf("a second finding under the reconcile ctx: %s", d.Message)
+			}
+			at = r.Pass.Fset.Position(d.Pos).Line
+			for _, rel := range d.Related {
+				places = append(places, r.Pass.Fset.Position(rel.Pos).Line)
+			}
+		}
+	}
+	slices.Sort(places)
+	if want := []int{26, 49, 50, 51, 52, 67}; at != 23 || !slices.Equal(places, want) {
+		t.Errorf("want the finding at wrapped.go:23 (Reconcile) with places at lines %v, got line %d with places %v", want, at, places)
 	}
 }

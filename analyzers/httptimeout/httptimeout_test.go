@@ -11,7 +11,7 @@ import (
 )
 
 func TestHTTPTimeout(t *testing.T) {
-	fixtures.Across(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd", "example.com/httpx/helpers/fetch", "example.com/httpx/sdk", "example.com/realhttp/...", "example.com/factories/...", "example.com/factorydispatch/...", "example.com/resolve/controllers", "example.com/resolve/probe", "example.com/resolve/fieldfunc/...", "example.com/resolve/hooked", "example.com/resolve/portahelper", "example.com/resolve/execsdk", "example.com/resolve/requester", "example.com/resolve/ifaceresult/...", "example.com/resolve/narrowiface/...", "example.com/resolve/setterglobal/...", "example.com/sdkctor", "example.com/dials", "example.com/streamctl", "example.com/closurefactory/...", "example.com/clientcache/...", "example.com/objstore/...", "example.com/specfetch/...", "example.com/retryhttp/...", "example.com/copyreq/...")
+	fixtures.Across(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/controllers", "example.com/httpx/cmd", "example.com/httpx/helpers/fetch", "example.com/httpx/sdk", "example.com/realhttp/...", "example.com/factories/...", "example.com/factorydispatch/...", "example.com/resolve/controllers", "example.com/resolve/probe", "example.com/resolve/fieldfunc/...", "example.com/resolve/hooked", "example.com/resolve/portahelper", "example.com/resolve/execsdk", "example.com/resolve/requester", "example.com/resolve/ifaceresult/...", "example.com/resolve/narrowiface/...", "example.com/resolve/setterglobal/...", "example.com/sdkctor", "example.com/dials", "example.com/streamctl", "example.com/closurefactory/...", "example.com/clientcache/...", "example.com/objstore/...", "example.com/specfetch/...", "example.com/retryhttp/...", "example.com/copyreq/...", "example.com/origins/...", "example.com/originsdk", "example.com/optsdk", "example.com/openopt/...", "example.com/openoptset/config", "example.com/openoptset/authctl")
 }
 
 // TestSuggestedFix checks the fix against local.go.golden, which gofmt accepts.
@@ -32,4 +32,27 @@ func TestStrict(t *testing.T) {
 	}
 	defer blocking.Analyzer.Flags.Set("strict", "false")
 	analysistest.Run(t, fixtures.Dir(t), httptimeout.Analyzer, "example.com/httpx/strict")
+}
+
+// TestOrigins: one client made without a Timeout, reached under three
+// context.Background() calls of a helper package: one finding at the
+// client's constructor call, whose places name the other two Background()
+// calls (each a fix of its own for the requests under it).
+func TestOrigins(t *testing.T) {
+	var rec fixtures.Recorder // TestHTTPTimeout checks the want comments
+	results := analysistest.Run(&rec, fixtures.Dir(t), httptimeout.Analyzer, "example.com/origins/...", "example.com/originsdk")
+	var findings int
+	var places []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			findings++
+			for _, rel := range d.Related {
+				places = append(places, rel.Message)
+			}
+		}
+	}
+	joined := strings.Join(places, "\n")
+	if findings != 1 || !strings.Contains(joined, "context.Background() (api/api.go:29)") || !strings.Contains(joined, "context.Background() (api/api.go:20)") {
+		t.Errorf("want one finding whose places name the Background() calls at api.go:20 and api.go:29, got %d findings, places:\n%s", findings, joined)
+	}
 }

@@ -133,9 +133,6 @@ func TestLoopBounds(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/loopbounds/...")
 }
 
-// TestDeadOptions: a library's wait behind an option (a dial that blocks
-// only under WithBlock) is reported only in a program that sets it,
-// directly or through a helper of another package.
 // TestCtxLoop: a loop that a ctx's Done ends polls until that ctx's
 // deadline; two calls of a poll helper that each choose its limit are two
 // chains of the helper's finding, the second printed as its place.
@@ -158,6 +155,11 @@ func TestCtxLoop(t *testing.T) {
 	}
 }
 
+// TestDeadOptions: a library's wait behind an option (a dial that blocks
+// only under WithBlock) is reported only in a program that sets it,
+// directly or through a helper of another package; so is one behind an
+// exported config field (a retry only EnableRetry turns on), set in
+// another package of the module (openoptset) or nowhere (openopt).
 func TestDeadOptions(t *testing.T) {
-	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/deadopt/...")
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/deadopt/...", "example.com/optsdk", "example.com/openopt/...", "example.com/openoptset/config", "example.com/openoptset/retryctl")
 }

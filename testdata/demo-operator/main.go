@@ -1,8 +1,8 @@
 // Command demo-operator keeps a cloud bucket for every ConfigMap. Its
 // reconcilers: the blocking one from the incident, the asynchronous fix, one
-// in cluster-api's deferred-patch style whose finalizer branch forgets to
-// requeue, one that drops a failed delete's error and removes its finalizer,
-// and one that reconciles itself. reconcilelint reports all but the fix.
+// in cluster-api's style whose finalizer branch forgets to requeue, one that
+// removes its finalizer after a failed delete, one that reconciles itself and
+// one that runs a CLI under the reconcile ctx. reconcilelint reports all but the fix.
 package main
 
 import (
@@ -51,6 +51,11 @@ func main() {
 	// Reconciles itself forever: statusloop reports it.
 	if err := (&controller.SyncStampReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr); err != nil {
 		ctrl.Log.Error(err, "set up sync stamp controller")
+		os.Exit(1)
+	}
+	// Runs the vendor's CLI under the reconcile ctx, which has no deadline: ctxdeadline reports it at Reconcile.
+	if err := (&controller.BackupReconciler{Client: mgr.GetClient(), Cloud: storage}).SetupWithManager(mgr); err != nil {
+		ctrl.Log.Error(err, "set up backup controller")
 		os.Exit(1)
 	}
 	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {

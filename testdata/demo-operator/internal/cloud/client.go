@@ -85,3 +85,8 @@ func (c *Client) send(ctx context.Context, method, name string) error {
 }
 
 func (c *Client) url(name string) string { return c.baseURL + "/buckets/" + name }
+
+// Verify checks a snapshot with the vendor's CLI. Only ctx can stop it.
+func (c *Client) Verify(ctx context.Context, name string) error {
+	return exec.CommandContext(ctx, "storagectl", "verify", c.url(name)).Run()
+}

@@ -12,8 +12,8 @@ import (
 
 type Reconciler struct{ Client *callbacksdk.Client }
 
-func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	_, err := r.Client.Invoke(ctx, req.Name) // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*callbacks.Reconciler\).Reconcile \(callbacks/callbacks.go:16\) -> \(\*callbacksdk.Client\).Invoke \(callbacksdk/callbacksdk.go:18\) -> retry.Try \(retry/retry.go:21\) -> \(\*callbacksdk.Client\).Invoke\$1 \(callbacksdk/callbacksdk.go:19\) -> \(\*callbacksdk.Client\).await \(callbacksdk/callbacksdk.go:28\) -> select on ctx.Done\(\)`
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*callbacks.Reconciler\).Reconcile \(callbacks/callbacks.go:16\) -> \(\*callbacksdk.Client\).Invoke \(callbacksdk/callbacksdk.go:18\) -> retry.Try \(retry/retry.go:21\) -> \(\*callbacksdk.Client\).Invoke\$1 \(callbacksdk/callbacksdk.go:19\) -> \(\*callbacksdk.Client\).await \(callbacksdk/callbacksdk.go:28\) -> select on ctx.Done\(\)`
+	_, err := r.Client.Invoke(ctx, req.Name)
 	return ctrl.Result{}, err
 }
 

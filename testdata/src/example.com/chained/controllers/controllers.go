@@ -16,7 +16,7 @@ import (
 type wrappedDatabase struct{ client *sqlclient.Client }
 
 func (w *wrappedDatabase) Reconcile(ctx context.Context) error {
-	return w.client.DropDatabase(ctx, "app") // want `\(\*sql.DB\).ExecContext can block the reconcile worker forever: the value bound to sqlpkg.SqlReconciler.Finalizer at controllers/controllers.go:35 leaves it unbounded \(the reconcile ctx, which has no deadline\)`
+	return w.client.DropDatabase(ctx, "app")
 }
 
 // The corrected twin: the wrapped reconciler bounds its own operation.

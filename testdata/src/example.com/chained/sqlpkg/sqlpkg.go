@@ -25,6 +25,6 @@ func (f *SqlFinalizer) Finalize(ctx context.Context) error { return f.Wrapped.Re
 
 type SqlReconciler struct{ Finalizer Finalizer }
 
-func (r *SqlReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *SqlReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want `\(\*sql.DB\).ExecContext can block the reconcile worker forever: the value bound to sqlpkg.SqlReconciler.Finalizer at controllers/controllers.go:35 leaves it unbounded \(the reconcile ctx, which has no deadline\): \(\*sqlpkg.SqlReconciler\).Reconcile .* -> \(\*controllers.wrappedDatabase\).Reconcile \(controllers/controllers.go:19\) .*; bound the reconcile ctx for the whole entry: set ReconciliationTimeout in the controller's options`
 	return ctrl.Result{}, r.Finalizer.Finalize(ctx)
 }

@@ -1,6 +1,7 @@
 // Package wrapped calls a module's database helper package under the
-// reconcile ctx: each call that names an operation is where its deadline
-// goes, one finding each, at that call.
+// reconcile ctx: one bound at the top of Reconcile (or the controller's
+// ReconciliationTimeout) cures every such call, so they are one finding at
+// Reconcile, each call one of its places (TestReconcileCtxPlaces).
 package wrapped
 
 import (
@@ -19,25 +20,25 @@ type Reconciler struct {
 	Limit   time.Duration
 }
 
-func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want `\(\*sql.DB\).QueryRowContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:31\) -> \(\*dbwrap.Client\).ReplicaStatus .*; bound the reconcile ctx for the whole entry: set ReconciliationTimeout in the controller's options.* \(and 6 other blocking calls through the same ctx\)`
 	client := dbwrap.New(r.DB)
 	if r.Deleted {
-		if err := client.DropDatabase(ctx, req.Name); err != nil { // want `\(\*sql.DB\).ExecContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:25\) -> \(\*dbwrap.Client\).DropDatabase`
+		if err := client.DropDatabase(ctx, req.Name); err != nil {
 			return ctrl.Result{}, err
 		}
 		return ctrl.Result{}, nil
 	}
-	if err := client.ReplicaStatus(ctx); err != nil { // want `\(\*sql.DB\).QueryRowContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:30\) -> \(\*dbwrap.Client\).ReplicaStatus`
+	if err := client.ReplicaStatus(ctx); err != nil {
 		return ctrl.Result{}, err
 	}
 	if err := r.status(ctx, client); err != nil {
 		return ctrl.Result{}, err
 	}
 	// Three helpers, each with its own context.Background(): three
-	// findings, each naming its Background().
-	_ = client.Version() // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:35\)\)`
-	_ = client.Grants()  // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:39\)\)`
-	_ = client.Users()   // want `nothing bounds it \(context.Background\(\) \(dbwrap/dbwrap.go:43\)\)`
+	// findings, each at its Background() in dbwrap, the fix.
+	_ = client.Version()
+	_ = client.Grants()
+	_ = client.Users()
 	_ = client.Legacy()
 
 	// Statements that carry their own limit, made by the helper or by
@@ -45,10 +46,10 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	_ = client.WaitForGtid(ctx, "0-1-42", 10*time.Second)
 	_ = client.GetLock(ctx, "backup", 10*time.Second)
 	_ = client.Exec(ctx, fmt.Sprintf("SET STATEMENT max_statement_time=%d FOR OPTIMIZE TABLE t", int(r.Limit.Seconds())))
-	_ = client.Exec(ctx, "OPTIMIZE TABLE t")  // want `\(\*sql.DB\).ExecContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:48\) -> \(\*dbwrap.Client\).Exec`
-	_ = client.LockTables(ctx)                // want `\(\*sql.DB\).ExecContext can block .* -> \(\*dbwrap.Client\).LockTables`
-	_ = client.KillQuery(ctx, 7)              // want `\(\*sql.DB\).ExecContext can block .* -> \(\*dbwrap.Client\).KillQuery`
-	_ = client.PurgeBefore(ctx, 24*time.Hour) // want `\(\*sql.DB\).ExecContext can block .* -> \(\*dbwrap.Client\).PurgeBefore`
+	_ = client.Exec(ctx, "OPTIMIZE TABLE t")
+	_ = client.LockTables(ctx)
+	_ = client.KillQuery(ctx, 7)
+	_ = client.PurgeBefore(ctx, 24*time.Hour)
 
 	// The corrected twins: a deadline on the reconcile ctx for the
 	// operation, and a helper that makes its own bounded context.
@@ -63,5 +64,5 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 // status reaches the helper package from a helper of its own: the call
 // into the helper package is the place.
 func (r *Reconciler) status(ctx context.Context, client *dbwrap.Client) error {
-	return client.ReplicaStatus(ctx) // want `\(\*sql.DB\).QueryRowContext can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\): \(\*wrapped.Reconciler\).Reconcile \(wrapped/wrapped.go:33\) -> \(\*wrapped.Reconciler\).status \(wrapped/wrapped.go:66\) -> \(\*dbwrap.Client\).ReplicaStatus`
+	return client.ReplicaStatus(ctx)
 }

@@ -38,9 +38,9 @@ func (r *StopReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 // the select waits for it, and that is the finding.
 type SnapshotReconciler struct{}
 
-func (r *SnapshotReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *SnapshotReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want `\(\*exec.Cmd\).Run can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\)`
 	res := make(chan error, 1)
-	go func() { res <- exec.CommandContext(ctx, "snapshot", req.Name).Run() }() // want `\(\*exec.Cmd\).Run can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\)`
+	go func() { res <- exec.CommandContext(ctx, "snapshot", req.Name).Run() }()
 	select {
 	case err := <-res:
 		return ctrl.Result{}, err
@@ -53,8 +53,8 @@ func (r *SnapshotReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 // sends: nothing here ends the wait but the ctx.
 type EventReconciler struct{ events chan string }
 
-func (r *EventReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	select { // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\)`
+func (r *EventReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want `select on ctx.Done\(\) can block the reconcile worker forever: nothing bounds it \(the reconcile ctx, which has no deadline\)`
+	select {
 	case <-r.events:
 	case <-ctx.Done():
 		return ctrl.Result{}, ctx.Err()
