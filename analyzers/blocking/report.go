@@ -115,6 +115,15 @@ func (r *Result) Findings(check string, worth func(Effect) bool) []Finding {
 			if pos := r.w.funcAt(f.Chain[0]); pos.IsValid() {
 				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
 			}
+		} else if site, ok := f.constructorCallAt(); ok && !inTest && site.Pos != r.w.posString(b.Pos) {
+			// The module calls a dependency's constructor somewhere
+			// else than the binding (a client factory the bound value
+			// calls): that call is the fix, whichever bindings lead to
+			// it. A binding is the fix site only when it builds the
+			// value itself.
+			if pos := r.w.posOf(site); pos.IsValid() {
+				f.Pos, f.BindingAt = pos, r.w.posString(b.Pos)
+			}
 		} else if site, ok := f.bindingFixSite(); ok && !inTest {
 			// The fix is in the module, where the bound value leads, in
 			// this package or another: report it there, and name the
@@ -289,6 +298,26 @@ func (f Finding) clientMadeAt() (Frame, bool) {
 			return Frame{}, false // several places: each is a fix
 		}
 		places = append(places, n[strings.LastIndex(n, "(")+1:len(n)-1])
+	}
+	if len(places) != 1 {
+		return Frame{}, false
+	}
+	return Frame{Pos: places[0]}, true
+}
+
+// constructorCallAt is, for an httptimeout finding, the one call of the
+// module that returned a dependency's client without a Timeout, as its
+// notes name it ("..., in what rabbithole.NewTLSClient returns
+// (rabbitmqclient/factory.go:90)").
+func (f Finding) constructorCallAt() (Frame, bool) {
+	if f.Check != "httptimeout" || MadeInDependency(f.Effect) {
+		return Frame{}, false
+	}
+	var places []string
+	for _, n := range f.Notes {
+		if _, after, ok := strings.Cut(n, madeByNote); ok && strings.HasSuffix(after, ")") && !strings.Contains(n, " or ") {
+			places = append(places, after[strings.LastIndex(after, "(")+1:len(after)-1])
+		}
 	}
 	if len(places) != 1 {
 		return Frame{}, false

@@ -17,6 +17,11 @@ func New(token string) *API {
 	return &API{client: http.DefaultClient, base: "https://api.example.com/" + token}
 }
 
+// NewWithClient sends through c.
+func NewWithClient(token string, c *http.Client) *API {
+	return &API{client: c, base: "https://api.example.com/" + token}
+}
+
 func (a *API) CreateTunnel(ctx context.Context, name string) error {
 	return a.request(ctx, http.MethodPost, "/tunnels/"+name)
 }
