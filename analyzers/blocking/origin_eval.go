@@ -325,9 +325,13 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			return o.overridden(v, path, prop, p)
 		}
 		p := Prov{Kind: Nil}
+		first := true
 		for i, edge := range v.Edges {
-			if i == 0 {
-				p = o.eval(edge, path, prop)
+			if nilContextEdge(v, i) {
+				continue
+			}
+			if first {
+				p, first = o.eval(edge, path, prop), false
 				continue
 			}
 			p = merge(p, o.eval(edge, path, prop))
@@ -1129,6 +1133,50 @@ func isGlobal(g *ssa.Global, pkg, name string) bool {
 func isZero(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && (c.Value == nil || c.Value.ExactString() == "0")
+}
+
+// nilContextEdge reports whether edge i of phi flows only when a
+// context.Context is nil: `if ctx != nil { req = req.WithContext(ctx) }`
+// (datadog-api-client's prepareRequest), whose other edge keeps the
+// request http.NewRequest made under context.Background(). No caller
+// passes a nil Context (the context package's rule, which vet's and
+// staticcheck's checks enforce), so that edge never runs. When every edge
+// is such, none is dropped (see the Phi case of eval).
+func nilContextEdge(phi *ssa.Phi, i int) bool {
+	pred := phi.Block().Preds[i]
+	for _, b := range phi.Block().Parent().Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ifInstr, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := ifInstr.Cond.(*ssa.BinOp)
+		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+			continue
+		}
+		x := bin.X
+		if c, ok := bin.X.(*ssa.Const); ok && c.IsNil() {
+			x = bin.Y
+		} else if c, ok := bin.Y.(*ssa.Const); !ok || !c.IsNil() {
+			continue
+		}
+		if !isNamed(x.Type(), "context", "Context") {
+			continue
+		}
+		nilSide := b.Succs[1] // ctx != nil: the false side
+		if bin.Op == token.EQL {
+			nilSide = b.Succs[0]
+		}
+		switch {
+		case pred == b && nilSide == phi.Block():
+			return true // the nil side jumps straight to the phi
+		case nilSide != phi.Block() && onlyThrough(nilSide, b) && nilSide.Dominates(pred):
+			return true
+		}
+	}
+	return false
 }
 
 // nilDefault matches `if c == nil { c = http.DefaultClient }` on a
