@@ -198,7 +198,10 @@ func run(pass *analysis.Pass) (any, error) {
 	w := newWalker(pass, files, buildSSA(pass, files), table)
 	w.fields, w.enabled = fields, enabled
 	enabled.setInModule = func(name string) bool {
-		root := cmp.Or(w.projectRoot(), w.unit.moduleRoot, moduleRootOf(packageDir(pass.Fset, pass.Pkg), pass.Pkg.Path(), w.module))
+		// The module's own tree: a module kept under another
+		// repository's testdata (the demo) is read whole.
+		w.projectRoot() // sets moduleRoot when the driver names the module
+		root := cmp.Or(w.unit.moduleRoot, moduleRootOf(packageDir(pass.Fset, pass.Pkg), pass.Pkg.Path(), w.module))
 		return moduleSetsField(root, name)
 	}
 	w.scanAll()

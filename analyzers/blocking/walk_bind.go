@@ -201,7 +201,12 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 		if needs == nil && field.Pkg() != w.pass.Pkg {
 			var fact FieldNeeds
 			if w.pass.ImportObjectFact(field, &fact) {
-				needs = fact.Needs
+				// Without the other package's positions, which a driver
+				// that keeps facts in memory (golangci-lint) would
+				// otherwise hand over, and a gob round trip drops.
+				for _, e := range fact.Needs {
+					needs = append(needs, e.stripPositions())
+				}
 			}
 		}
 		pos := cmp.Or(store.Pos(), fa.Pos())
@@ -239,12 +244,29 @@ func (w *walker) bindings(local map[*types.Var][]Effect) []Binding {
 			}
 		}
 	}
-	// One binding per place and sink: the calls of the entry that reach
-	// the sink on different ways (each under its own context.Background(),
-	// say) stay, and the finding lists them as its places.
-	slices.SortStableFunc(found, func(a, b Binding) int { return cmp.Compare(a.Pos, b.Pos) })
+	// One binding per chain: the calls of the entry that reach the sink
+	// on different ways (a declare and a delete through the bound
+	// implementation, each under its own context.Background()) stay, and
+	// the finding lists them as its places.
+	// Sorted whole, so that the duplicates are adjacent and the
+	// shortest chain of each is kept, whatever order the facts came in.
+	slices.SortStableFunc(found, func(a, b Binding) int {
+		switch {
+		case a.Pos != b.Pos:
+			return cmp.Compare(a.Pos, b.Pos)
+		case a.Field != b.Field:
+			return strings.Compare(a.Field, b.Field)
+		case a.Effect.key() != b.Effect.key():
+			return strings.Compare(a.Effect.key(), b.Effect.key())
+		case shorter(a.Effect, b.Effect):
+			return -1
+		case shorter(b.Effect, a.Effect):
+			return 1
+		}
+		return 0
+	})
 	return slices.CompactFunc(found, func(a, b Binding) bool {
-		return a.Pos == b.Pos && a.Effect.key() == b.Effect.key() && a.Field == b.Field
+		return a.Pos == b.Pos && a.Effect.key() == b.Effect.key() && a.Field == b.Field && a.Effect.ChainString() == b.Effect.ChainString()
 	})
 }
 

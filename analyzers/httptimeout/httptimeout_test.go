@@ -56,3 +56,25 @@ func TestOrigins(t *testing.T) {
 		t.Errorf("want one finding whose places name the Background() calls at api.go:20 and api.go:29, got %d findings, places:\n%s", findings, joined)
 	}
 }
+
+// TestBindingPlaces: a binding in main whose implementation reaches one sink
+// on two ways (the kind reconciler's delete and its declare) is one finding,
+// led by the shorter chain, the other its place.
+func TestBindingPlaces(t *testing.T) {
+	var rec fixtures.Recorder // TestHTTPTimeout checks the want comments
+	results := analysistest.Run(&rec, fixtures.Dir(t), httptimeout.Analyzer, "example.com/factorydispatch/...")
+	found := false
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if r.Pass.Fset.Position(d.Pos).Line != 11 || !strings.Contains(d.Message, "QueueReconciler).DeleteFunc") {
+				continue
+			}
+			for _, rel := range d.Related {
+				found = found || strings.Contains(rel.Message, "QueueReconciler).DeclareFunc")
+			}
+		}
+	}
+	if !found {
+		t.Error("want the binding at factorydispatch/cmd/main.go:11 led by DeleteFunc, with the DeclareFunc chain as a place")
+	}
+}

@@ -8,7 +8,7 @@ import (
 )
 
 func main() {
-	_ = &controllers.TopologyReconciler{KindReconciler: &controllers.QueueReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `\(\*http.Client\).Do can block the reconcile worker forever: the value bound to controllers.TopologyReconciler.KindReconciler here leaves it unbounded \(.*brokersdk.Client.timeout, never set.*QueueReconciler\).DeclareFunc`
+	_ = &controllers.TopologyReconciler{KindReconciler: &controllers.QueueReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `\(\*http.Client\).Do can block the reconcile worker forever: the value bound to controllers.TopologyReconciler.KindReconciler here leaves it unbounded \(.*brokersdk.Client.timeout, never set.*QueueReconciler\).DeleteFunc`
 	_ = &controllers.TopologyReconciler{KindReconciler: &controllers.QueueReconciler{}, ClientFactory: brokerclient.BoundedClientFactory}
 	_ = &controllers.TopologyReconciler{KindReconciler: &controllers.SecretReconciler{}, ClientFactory: brokerclient.SDKClientFactory}
 	_ = &controllers.NamedTopologyReconciler{Kind: &controllers.QueueReconciler{}, ClientFactory: brokerclient.SDKClientFactory} // want `the value bound to controllers.NamedTopologyReconciler.Kind here leaves it unbounded \(.*brokersdk.Client.timeout, never set`
