@@ -17,7 +17,11 @@ const (
 	failed                     // known not nil, and not a NotFound
 	fine                       // nil, or a NotFound: the resource is gone
 	decided                    // the call's other results (done, exists) were tested
+	flagged                    // failed, and a failure flag was set since (see flag)
 )
+
+// failing is a path on which the error is known not nil.
+const failing = failed | flagged
 
 // uses is what the code does with the cleanup's error.
 type uses struct {
@@ -26,6 +30,8 @@ type uses struct {
 	outcomeTests  map[*ssa.If]bool // tests of the call's other results (done, exists): the outcome was read
 	logged        []token.Pos      // logging calls given the error
 	unknown       bool             // a use the check cannot follow (stored, aggregated, passed on)
+	flag          *flag            // the variable that says it failed, if any
+	seen          map[ssa.Value]bool
 }
 
 // dropped reports whether the error of call may be non-nil where removal
@@ -37,13 +43,13 @@ func (c *checker) dropped(call *ssa.Call, removal ssa.Instruction) (string, bool
 		return "", false // aggregated, stored, wrapped: the check cannot tell
 	}
 	at := reach(call, is(removal), u)
-	if at&(untested|failed) == 0 {
+	if at&(untested|failing) == 0 {
 		return "", false
 	}
 	switch {
 	case len(u.logged) > 0:
 		return "its error is only logged (" + c.result.Frame(call.Parent(), u.logged[0]).Pos + ")", true
-	case at&failed != 0:
+	case at&failing != 0:
 		return "its error is checked but that branch falls through to the removal", true
 	}
 	return "its error is discarded", true
@@ -52,7 +58,7 @@ func (c *checker) dropped(call *ssa.Call, removal ssa.Instruction) (string, bool
 // errorUses classifies what the code does with the error call returns (a
 // call that returns none has no uses).
 func (c *checker) errorUses(call *ssa.Call) *uses {
-	u := &uses{nilTests: map[*ssa.If]bool{}, notFoundTests: map[*ssa.If]bool{}, outcomeTests: map[*ssa.If]bool{}}
+	u := &uses{nilTests: map[*ssa.If]bool{}, notFoundTests: map[*ssa.If]bool{}, outcomeTests: map[*ssa.If]bool{}, seen: map[ssa.Value]bool{}}
 	results := call.Call.Signature().Results()
 	var errValue ssa.Value = call
 	if results.Len() == 0 || !isError(results.At(results.Len()-1).Type()) {
@@ -81,6 +87,7 @@ func (c *checker) errorUses(call *ssa.Call) *uses {
 	}
 	if errValue != nil {
 		u.follow(errValue, 0)
+		u.flag = u.findFlag(call.Parent())
 	}
 	return u
 }
@@ -92,6 +99,10 @@ func is(target ssa.Instruction) func(ssa.Instruction) bool {
 // follow classifies the uses of the error v (or of a value that stands for
 // it, like client.IgnoreNotFound(err)).
 func (u *uses) follow(v ssa.Value, depth int) {
+	if u.seen[v] {
+		return
+	}
+	u.seen[v] = true
 	if depth > 4 {
 		u.unknown = true
 		return
@@ -114,6 +125,10 @@ func (u *uses) follow(v ssa.Value, depth int) {
 				u.branches(ref, func(test *ssa.If, holds bool) { u.notFoundTests[test] = holds != negated })
 			case calledName(&ref.Call) == "IgnoreNotFound":
 				u.follow(ref, depth+1) // nil when err is nil or a NotFound
+			case classifies(&ref.Call):
+				// errors.As(err, &target): which kind of failure; on either
+				// branch the error is what it was.
+				u.branches(ref, func(*ssa.If, bool) {})
 			case calledName(&ref.Call) == "Error" && len(ref.Call.Args) == 0 && u.onlyLogged(ref, depth+1):
 			case u.onlyReturned(ref):
 			default:
@@ -125,6 +140,16 @@ func (u *uses) follow(v ssa.Value, depth int) {
 			}
 		case *ssa.Return:
 			// Leaves the function: no path through it reaches the removal.
+		case *ssa.Phi:
+			// The variable the error was assigned to, joined where paths
+			// meet (a loop's last error): a test of it tests the error
+			// on the paths from the call, when the variable holds
+			// nothing else but nil.
+			if !carries(ref, v, map[*ssa.Phi]bool{}) {
+				u.unknown = true
+				continue
+			}
+			u.follow(ref, depth+1)
 		case *ssa.Store:
 			// return err, in a function with defers: stored for the return.
 			if ref.Val != v || !resultSlot(ref.Addr) {
@@ -269,7 +294,8 @@ func (u *uses) onlyReturned(v ssa.Value) bool {
 			if !ok || !arrayReturned(array) {
 				return false
 			}
-		case *ssa.Call, *ssa.MakeInterface:
+		case *ssa.Call, *ssa.MakeInterface, *ssa.Extract:
+			// a helper that wraps it: return requeueWithError(log, msg, err)
 			if !u.onlyReturned(ref.(ssa.Value)) {
 				return false
 			}
@@ -278,6 +304,44 @@ func (u *uses) onlyReturned(v ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+// carries reports whether the phi holds only the error v, nil, or phis that
+// hold the same.
+func carries(phi *ssa.Phi, v ssa.Value, seen map[*ssa.Phi]bool) bool {
+	if seen[phi] {
+		return true
+	}
+	seen[phi] = true
+	for _, e := range phi.Edges {
+		switch e := e.(type) {
+		case *ssa.Const:
+			if !e.IsNil() {
+				return false
+			}
+		case *ssa.Phi:
+			if e != phi && !carries(e, v, seen) {
+				return false
+			}
+		default:
+			if e != v {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// classifies matches errors.As and errors.Is (of the standard library or a
+// package named errors) with a target that says nothing of NotFound: they
+// tell failures apart, none of them is success.
+func classifies(call *ssa.CallCommon) bool {
+	obj, ok := calleeObject(call)
+	if !ok || obj.Pkg() == nil || obj.Name() != "As" && obj.Name() != "Is" {
+		return false
+	}
+	path := obj.Pkg().Path()
+	return path == "errors" || strings.HasSuffix(path, "/errors")
 }
 
 // resultSlot matches the local a function with defers returns its result
@@ -417,7 +481,7 @@ func reach(call *ssa.Call, target func(ssa.Instruction) bool, u *uses) state {
 		}
 		test, _ := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		for i, succ := range b.Succs {
-			next := edge(u, test, i, s)
+			next := u.flagEdge(b, succ, test, i, edge(u, test, i, s))
 			if in[succ]|next == in[succ] {
 				continue
 			}

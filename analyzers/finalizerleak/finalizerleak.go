@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"strconv"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerrequeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -30,7 +32,12 @@ Finalizers, and reports the removal when, on some path, the cleanup's error
 may be non-nil there. It also reports a removal after a call of a helper
 of the package whose error is nil there, when the helper, on a path where
 its cleanup failed (not with a NotFound), returns nil or nothing: the
-helper swallowed the error. A branch that returns (the error, or a requeue)
+helper swallowed the error. The error is followed through the variable a
+loop keeps it in, a failure flag (failed = true under if err != nil, tested
+before the removal), errors.As/errors.Is with a target that is not a
+NotFound, and helpers whose results are returned. A cleanup call before the
+deletion branch counts when the branch runs only under its failure
+(if err != nil { if deleting { remove } }). A branch that returns (the error, or a requeue)
 is fine, and so is an error known to mean the resource is gone: IsNotFound(err),
 errors.Is(err, ErrNotFound), client.IgnoreNotFound(err) == nil. Calls of the
 Kubernetes client, of API types' methods, of logging and of most of the
@@ -42,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     name,
 	Doc:      Doc,
 	URL:      "https://github.com/reconcilelint/reconcilelint#finalizerleak",
-	Requires: []*analysis.Analyzer{blocking.Analyzer},
+	Requires: []*analysis.Analyzer{blocking.Analyzer, finalizerrequeue.Analyzer},
 	Run:      blocking.SafeRun(run),
 }
 
@@ -58,12 +65,16 @@ func run(pass *analysis.Pass) (any, error) {
 		apis:      make(map[*types.Package]bool),
 		notes:     make(map[place]note),
 	}
+	deletions, _ := pass.ResultOf[finalizerrequeue.Analyzer].(*finalizerrequeue.Result)
 	for _, entry := range c.result.Entries {
 		if !ssaflow.ReturnsResult(entry.Func) {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
-			region := ssaflow.DeletionRegion(entry.Func)
+			region := make(map[*ssa.BasicBlock]bool)
+			for _, t := range deletions.DeletionTests(c.result, entry.Func) {
+				maps.Copy(region, t.Region())
+			}
 			if len(region) > 0 {
 				c.walk(entry.Func, region, nil, map[*ssa.Function]bool{entry.Func: true})
 			}
@@ -107,9 +118,16 @@ type note struct {
 // whose whole bodies run in the deletion branch.
 func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix []blocking.Frame, seen map[*ssa.Function]bool) {
 	var removals []ssa.Instruction
-	var cleanups, helpers []*ssa.Call
+	var cleanups, helpers, before []*ssa.Call
 	for _, b := range fn.Blocks {
 		if !region[b] {
+			// A cleanup before the deletion branch counts when the branch
+			// runs only after it failed (failsInto).
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && c.cleanupCall(&call.Call) {
+					before = append(before, call)
+				}
+			}
 			continue
 		}
 		for _, instr := range b.Instrs {
@@ -148,6 +166,11 @@ func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix
 				report(r, calleeName(&call.Call), how)
 			}
 		}
+		for _, call := range before {
+			if c.failsInto(call, r) {
+				report(r, calleeName(&call.Call), "its error is checked, and the finalizer is removed on the branch where it is not nil")
+			}
+		}
 		// A helper that swallowed the cleanup's error said all went well.
 		for _, call := range helpers {
 			if c.helperLeaks(call, r) {
@@ -156,6 +179,20 @@ func (c *checker) walk(fn *ssa.Function, region map[*ssa.BasicBlock]bool, prefix
 			}
 		}
 	}
+}
+
+// failsInto reports whether removal runs only after call failed: it sits
+// under the branch where the call's error was found not nil (and is not a
+// NotFound there), so the finalizer goes because the call failed:
+//
+//	if err := pki.ReconcileUserCertificate(ctx, user); err != nil {
+//		if deleting(user) {
+//			return r.removeFinalizer(ctx, user)
+//		}
+//	}
+func (c *checker) failsInto(call *ssa.Call, removal ssa.Instruction) bool {
+	u := c.errorUses(call)
+	return !u.unknown && u.afterFailure(removal.Block()) && reach(call, is(removal), u)&failing != 0
 }
 
 // removalPos is where a removal is reported: the call, or the assignment.

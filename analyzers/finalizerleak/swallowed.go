@@ -30,7 +30,7 @@ func (c *checker) swallows(fn *ssa.Function) *swallow {
 			if local := c.local(&call.Call); local != nil && local != fn {
 				if inner := c.swallows(local); inner != nil {
 					u := c.errorUses(call)
-					if !u.unknown && reach(call, ok, u)&(untested|failed|fine) != 0 {
+					if !u.unknown && reach(call, ok, u)&(untested|failing|fine) != 0 {
 						c.swallowed[fn] = inner
 						return inner
 					}
@@ -45,7 +45,7 @@ func (c *checker) swallows(fn *ssa.Function) *swallow {
 				continue
 			}
 			at := reach(call, ok, u)
-			if at&(untested|failed) == 0 {
+			if at&(untested|failing) == 0 {
 				continue
 			}
 			frame := c.result.Frame(fn, call.Pos())
@@ -57,7 +57,7 @@ func (c *checker) swallows(fn *ssa.Function) *swallow {
 			switch {
 			case len(u.logged) > 0:
 				how = "its error is only logged in " + frame.Func + " (" + c.result.Frame(fn, u.logged[0]).Pos + "), which then " + returns
-			case at&failed != 0:
+			case at&failing != 0:
 				how = "its error is checked in " + frame.Func + " (" + frame.Pos + ") but that branch " + returns
 			default:
 				how = "its error is discarded in " + frame.Func + " (" + frame.Pos + "), which " + returns
@@ -110,5 +110,5 @@ func (c *checker) helperLeaks(call *ssa.Call, removal ssa.Instruction) bool {
 	if res := sig.Results(); res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
 		return at&untested != 0
 	}
-	return at&fine != 0 && at&(untested|failed) == 0
+	return at&fine != 0 && at&(untested|failing) == 0
 }

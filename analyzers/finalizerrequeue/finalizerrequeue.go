@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,12 +38,31 @@ cleanup is confirmed, then remove the finalizer.`
 const name = "finalizerrequeue"
 
 var Analyzer = &analysis.Analyzer{
-	Name:      name,
-	Doc:       Doc,
-	URL:       "https://github.com/reconcilelint/reconcilelint#finalizerrequeue",
-	Requires:  []*analysis.Analyzer{blocking.Analyzer},
-	Run:       blocking.SafeRun(run),
-	FactTypes: []analysis.Fact{(*Returns)(nil)},
+	Name:       name,
+	Doc:        Doc,
+	URL:        "https://github.com/reconcilelint/reconcilelint#finalizerrequeue",
+	Requires:   []*analysis.Analyzer{blocking.Analyzer},
+	Run:        blocking.SafeRun(run),
+	FactTypes:  []analysis.Fact{(*Returns)(nil)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result is what the check offers the checks that require it: the deletion
+// tests that other packages declare (their facts), so that a
+// k8sutil.IsMarkedForDeletion(obj.ObjectMeta) opens a deletion branch for
+// them too. A nil *Result (the check failed on the package) knows none.
+type Result struct {
+	imported ssaflow.ImportedDeletionTest
+}
+
+// DeletionTests lists fn's deletion tests, those of helpers of other
+// packages included.
+func (r *Result) DeletionTests(engine *blocking.Result, fn *ssa.Function) []ssaflow.DeletionTest {
+	var imported ssaflow.ImportedDeletionTest
+	if r != nil {
+		imported = r.imported
+	}
+	return engine.DeletionTests(fn, imported)
 }
 
 // Returns is the fact for a function of another package that a finalizer
@@ -134,7 +154,7 @@ func run(pass *analysis.Pass) (any, error) {
 			"return ctrl.Result{RequeueAfter: d} until cleanup is confirmed, then remove the finalizer",
 			c.finalizerName(f.Effect), f.ChainString())))
 	}
-	return nil, nil
+	return &Result{imported: c.importedDeletionTest}, nil
 }
 
 type checker struct {

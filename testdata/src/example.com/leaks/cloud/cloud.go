@@ -29,3 +29,15 @@ type Deleted struct{}
 func (*Client) DeleteAccount(ctx context.Context, id int64) (*Deleted, error) {
 	return nil, nil
 }
+
+// Lookup finds the record a name owns.
+func (*Client) Lookup(ctx context.Context, name string) (id string, err error) { return "", nil }
+
+// NotReadyError says the certificate is not issued yet.
+type NotReadyError struct{}
+
+func (NotReadyError) Error() string { return "not ready" }
+
+// IssueCert issues the certificate of a user, failing with a NotReadyError
+// while it is pending.
+func (*Client) IssueCert(ctx context.Context, user string) error { return nil }
