@@ -28,7 +28,8 @@ that reach it, and less what a test such as res.RequeueAfter == 0 rules
 out), while its error may not be nil. An error known nil at the return
 (after if err != nil { return }) is fine. Return the error alone
 (ctrl.Result{}, err) to retry with backoff, or handle it and return the
-Result with a nil error.
+Result with a nil error. The error returns of one local Result variable
+are one finding, at the first, that counts and lists the others.
 
 It also reports Requeue: true when the module builds against
 controller-runtime v0.21 or later, which deprecated it: say when with
@@ -69,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 			})
 		}
 	}
-	for _, f := range blocking.Merge(c.found) {
+	for _, f := range c.groupByVariable(blocking.Merge(c.found)) {
 		pass.Report(c.diagnostic(f))
 	}
 	return nil, nil
@@ -91,6 +92,9 @@ type checker struct {
 	lits       map[token.Pos]literal     // the Result literals with Requeue: true, by position
 	conflicts  map[token.Pos]conflict    // the conflicting returns, by position
 	summaries  map[*ssa.Function]summary // the helpers of this package read so far
+	// sameVariable holds, by the position of a group's first return, the
+	// other returns of the same Result variable with an error.
+	sameVariable map[token.Pos]variableGroup
 }
 
 // literal is a Result composite literal that sets Requeue: true.
@@ -189,6 +193,7 @@ func (c *checker) diagnostic(f blocking.Finding) analysis.Diagnostic {
 		return d
 	}
 	cf := c.conflicts[f.Pos]
+	group := c.sameVariable[f.Pos]
 	when := "" // the error is known not nil
 	if !cf.nonNil {
 		when = " if the error is not nil"
@@ -197,9 +202,10 @@ func (c *checker) diagnostic(f blocking.Finding) analysis.Diagnostic {
 	if cf.through {
 		from = " (the helper returns it with an error)"
 	}
-	return f.Diagnostic(name, fmt.Sprintf("%s%s is thrown away%s: controller-runtime ignores the Result when the error is not nil "+
+	d := f.Diagnostic(name, fmt.Sprintf("%s%s is thrown away%s: controller-runtime ignores the Result when the error is not nil "+
 		"and requeues with backoff instead: %s; return ctrl.Result{}, err to retry with backoff, "+
 		"or handle the error and return the Result with a nil error", cf.field, from, when, chain.ChainString()))
+	return group.annotate(d)
 }
 
 func allNonNil(errs []ssa.Value, b *ssa.BasicBlock) bool {

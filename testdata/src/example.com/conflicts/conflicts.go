@@ -456,3 +456,24 @@ func (r *backupLogicFixed) startTime() (ctrl.Result, error) { // want startTime:
 	}
 	return ctrl.Result{}, nil
 }
+
+// One variable carries its RequeueAfter into every error return below it:
+// one finding, at the first, whose places are the others.
+type SameVariable struct{ base }
+
+func (r *SameVariable) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"requeues"
+	requeue := ctrl.Result{RequeueAfter: 5 * time.Second}
+	if err := r.Cloud.Sync(ctx); err != nil {
+		return requeue, err // want `RequeueAfter is thrown away: .* \(and 2 other returns of requeue with an error\)`
+	}
+	if err := r.Update(ctx, nil); err != nil {
+		return requeue, err
+	}
+	if err := r.Status().Update(ctx, nil); err != nil {
+		return requeue, err
+	}
+	if err := r.Cloud.Sync(ctx); err != nil {
+		return ctrl.Result{RequeueAfter: time.Second}, err // want `RequeueAfter is thrown away: controller-runtime ignores the Result when the error is not nil and requeues with backoff instead: \(\*conflicts.SameVariable\).Reconcile \(conflicts/conflicts.go:476\); return ctrl.Result\{\}, err to retry with backoff, or handle the error and return the Result with a nil error$`
+	}
+	return requeue, nil
+}
