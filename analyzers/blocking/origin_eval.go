@@ -975,7 +975,9 @@ func (o *origins) resultValues(fn *ssa.Function) []ResultValue {
 					}
 				}
 			}
-			if first || p.Kind == Unknown || p.Kind == FromParam && p.Free {
+			if first || p.Kind == Unknown || p.Kind == FromParam && p.Free || tp.prop == Dispatches && p.Kind != FromParam {
+				// A func field's callee travels in a fact only as the
+				// constructor's parameter it was set from.
 				continue
 			}
 			values = append(values, ResultValue{Result: i, Path: tp.path, Kind: p.Kind, Origin: p.Origin,
@@ -1035,6 +1037,12 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 		if isTimeoutSetting(f) {
 			paths = append(paths, tracedPath{[]string{f.Name()}, HasTimeout})
 			continue
+		}
+		if sig, ok := f.Type().Underlying().(*types.Signature); ok && callbackMayWait(sig) {
+			// A func field a constructor sets from its parameter (a
+			// shared handler given the controller's delete function):
+			// its callee is decided where the constructor is called.
+			paths = append(paths, tracedPath{[]string{f.Name()}, Dispatches})
 		}
 		for _, sub := range tracedPaths(f.Type(), depth-1) {
 			paths = append(paths, tracedPath{append([]string{f.Name()}, sub.path...), sub.prop})
