@@ -42,8 +42,10 @@ func (w *walker) awaitGroup(s site, group ssa.Value) {
 	if src == nil {
 		return
 	}
-	w.forEachGoroutine(s.fi.fn, src, func(fn *ssa.Function, _ ssa.Value, call *ssa.CallCommon, args bound) {
-		w.callFunc(s, fn, call, args)
+	w.forEachGoroutine(s.fi.fn, src, func(fn *ssa.Function, target ssa.Value, call *ssa.CallCommon, args bound) {
+		if !releasesAtStart(fn, target) {
+			w.callFunc(s, fn, call, args)
+		}
 	})
 	for _, b := range s.fi.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -61,6 +63,31 @@ func (w *walker) awaitGroup(s site, group ssa.Value) {
 			}
 		}
 	}
+}
+
+// releasesAtStart reports whether the goroutine fn calls Done on the
+// WaitGroup target as it starts (in its first block, not deferred): the
+// wait ends there, and what the goroutine does next (a watcher's loop until
+// its ctx is done) does not hold the caller.
+//
+//	wg.Add(1)
+//	go func() {
+//		c.watcher = watcher
+//		wg.Done()
+//		for { select { case <-ctx.Done(): return; ... } }
+//	}()
+//	wg.Wait()
+func releasesAtStart(fn *ssa.Function, target ssa.Value) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	for _, instr := range fn.Blocks[0].Instrs {
+		call, ok := instr.(*ssa.Call)
+		if ok && isGroupMethod(call.Call, "Done") && len(call.Call.Args) == 1 && syncSource(call.Call.Args[0]) == target {
+			return true
+		}
+	}
+	return false
 }
 
 // handedToGoroutine reports whether a go statement of fn hands ch to the

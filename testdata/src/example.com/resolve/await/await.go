@@ -74,3 +74,24 @@ func (r *GroupReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	wg.Wait()
 	return ctrl.Result{}, nil
 }
+
+// StartedReconciler starts a watcher and waits only until it has started:
+// the goroutine calls Done first, then loops until its ctx is done. The
+// wait is short; the loop holds no worker.
+type StartedReconciler struct{ ready bool }
+
+func (r *StartedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		r.ready = true
+		wg.Done()
+		_ = pollPodStarted(ctx)
+	}()
+	wg.Wait()
+	return ctrl.Result{}, nil
+}
+
+func pollPodStarted(ctx context.Context) error {
+	return wait.PollUntilContextTimeout(ctx, 5*time.Second, 10*time.Minute, true, func(context.Context) (bool, error) { return false, nil })
+}
