@@ -6,6 +6,7 @@ package sleeploop
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
@@ -56,6 +57,7 @@ func init() {
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
 	for _, f := range result.Findings(name, worthReporting) {
+		f.Also = slices.DeleteFunc(f.Also, func(e blocking.Effect) bool { return shortInner(f, e) })
 		where := ""
 		switch {
 		case f.Binding != "" && f.BindingAt != "":
@@ -92,6 +94,18 @@ func worthReporting(e blocking.Effect) bool {
 		return blocking.Strict()
 	}
 	return w.Total >= minDuration
+}
+
+// shortInner reports whether e, another wait that f's place reaches, is
+// short on its own (the loop that repeats it is f's): it counts into the
+// loop's total, which the finding states, and is not a place of its own
+// (a 3s retry inside a loop that waits for pods).
+func shortInner(f blocking.Finding, e blocking.Effect) bool {
+	if e.SinkKey() == f.SinkKey() {
+		return false // the same wait through another call or entry
+	}
+	w := e.Wait
+	return !w.Unbounded && !w.Polls() && (w.Unknown || w.Total < minDuration)
 }
 
 // unproven: a wait reported only because of -strict.
