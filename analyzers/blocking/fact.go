@@ -239,6 +239,11 @@ type Wait struct {
 	// how many times the wait repeats (a retry's count): a caller that
 	// passes a constant there multiplies Times by it.
 	TimesFrom int `json:",omitempty"`
+	// Turn is what one turn of the outermost loop that repeats the wait
+	// waits, when known: Total before that loop multiplied it (a 3s retry
+	// that a pod-restart loop repeats). A check tells by it a short wait
+	// inside a long loop from a long one (see sleeploop's shortInner).
+	Turn time.Duration `json:",omitempty"`
 
 	// everyUnknown: the period is not a constant (from everyFrom, when a
 	// parameter), which matters where one receive waits one period.
@@ -372,8 +377,7 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	chain = append(chain, f)
 	chain = append(chain, e.Chain...)
 	e.Chain = chain
-	unknownWait := e.Check == "sleeploop" && e.Wait.Unknown && !e.Wait.Poll
-	e.InLoop = e.InLoop || inLoop && !unknownWait
+	e.InLoop = e.InLoop || inLoop && e.repeatable()
 	if e.boundHere {
 		e.boundAt, e.boundHere = f, false
 	}
@@ -384,15 +388,25 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	return e.capped()
 }
 
+// repeatable reports whether a loop around a call repeats e, the callee's
+// effect, as a wait on every turn: only when the wait's length is known. A
+// library's retry of unknown delay under a loop (pagination, a retry loop
+// that a retryer out of sight ends) proves nothing; -strict shows it.
+func (e Effect) repeatable() bool {
+	return e.Check != "sleeploop" || !e.Wait.Unknown || e.Wait.Poll
+}
+
 // repeated returns e as reached from counted loops: a known total wait is
 // as many times longer as their constant trip counts say; a count that a
 // parameter holds is left to the callers (Wait.TimesFrom).
 func (e Effect) repeated(r repeat) Effect {
-	unknownWait := e.Check == "sleeploop" && e.Wait.Unknown && !e.Wait.Poll
-	if r.looped && !unknownWait && len(e.Chain) > 0 {
+	if r.looped && e.repeatable() && len(e.Chain) > 0 {
 		e.DecidedAt = e.Chain[0].Pos // the outermost loop so far
 	}
 	times := r.times
+	if (times > 1 || r.timesFrom > 0) && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
+		e.Wait.Turn = e.Wait.Total // this loop is the outermost so far
+	}
 	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
 		e.Wait.Total *= time.Duration(times)
 	}
@@ -405,7 +419,7 @@ func (e Effect) repeated(r repeat) Effect {
 	w := e.Wait
 	switch {
 	case !w.Unknown && w.Total > 0: // each turn's wait is known: the callers know the count
-		e.Wait = Wait{Total: w.Total, Unknown: true, TimesFrom: r.timesFrom, Every: w.Every, Poll: w.Poll}
+		e.Wait = Wait{Total: w.Total, Unknown: true, TimesFrom: r.timesFrom, Every: w.Every, Poll: w.Poll, Turn: w.Turn}
 	case w.Unknown && w.From > 0 && w.TimesFrom == 0: // the callers know both
 		e.Wait.TimesFrom = r.timesFrom
 	case w.Unknown || w.Total > 0:

@@ -797,7 +797,7 @@ func (res *resolver) bindDispatched(e Effect, d dispatched) (Effect, bool) {
 	ne.ExitElided = ne.ExitElided || e.ExitElided
 	ne.DecidedAt = cmp.Or(e.DecidedAt, ne.DecidedAt) // the caller's loop is the outer one
 	ne.Chosen = ne.Chosen || e.Chosen
-	ne.InLoop = ne.InLoop || e.InLoop
+	ne.InLoop = ne.InLoop || e.InLoop && ne.repeatable() // as a direct call's (see prefixed)
 	ne.Notes = slices.Clip(ne.Notes)
 	ne.Requires = slices.Clone(d.own)
 	if ne.DeadlineFrom != nil && ne.DeadlineOnly {

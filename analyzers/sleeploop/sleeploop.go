@@ -105,7 +105,15 @@ func shortInner(f blocking.Finding, e blocking.Effect) bool {
 		return false // the same wait through another call or entry
 	}
 	w := e.Wait
-	return !w.Unbounded && !w.Polls() && (w.Unknown || w.Total < minDuration)
+	if w.Unbounded || w.Polls() {
+		return false
+	}
+	if w.Turn > 0 && e.DecidedAt != "" && e.DecidedAt == f.DecidedAt {
+		// The finding's loop repeats it: what counts is one turn's wait
+		// (a 3s retry inside a pod-restart loop), not the loop's total.
+		return w.Turn < minDuration
+	}
+	return w.Unknown || w.Total < minDuration
 }
 
 // unproven: a wait reported only because of -strict.

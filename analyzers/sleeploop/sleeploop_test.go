@@ -20,7 +20,7 @@ func TestSleeploop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sleeploop.Analyzer.Flags.Set("min-duration", sleeploop.DefaultMinDuration.String())
-	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/helperwait/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/hiddenimpl/...", "example.com/workers/...", "example.com/generic/...", "example.com/phases", "example.com/retries", "example.com/retryhttp/silent")
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/entries", "example.com/waits", "example.com/cross/...", "example.com/helperwait/...", "example.com/deleting", "example.com/shared", "example.com/injectwait/...", "example.com/hiddenimpl/...", "example.com/workers/...", "example.com/generic/...", "example.com/phases", "example.com/retries", "example.com/retryhttp/silent", "example.com/callopts/...")
 }
 
 func TestMinDuration(t *testing.T) {
@@ -162,4 +162,29 @@ func TestCtxLoop(t *testing.T) {
 // another package of the module (openoptset) or nowhere (openopt).
 func TestDeadOptions(t *testing.T) {
 	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/deadopt/...", "example.com/optsdk", "example.com/openopt/...", "example.com/openoptset/config", "example.com/openoptset/retryctl")
+}
+
+// TestShortInnerPlaces: a short retry that a loop's call repeats counts
+// into the loop's wait and is no place of the finding (PodRestart), however
+// long the loop makes it in all.
+func TestShortInnerPlaces(t *testing.T) {
+	var quiet fixtures.Recorder
+	results := analysistest.Run(&quiet, fixtures.Dir(t), sleeploop.Analyzer, "example.com/waits")
+	found := false
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "(*waits.PodRestart).check") {
+				continue
+			}
+			found = true
+			for _, rel := range d.Related {
+				if strings.Contains(rel.Message, "lookupRetry") {
+					t.Errorf("the 300ms retry is a place of the loop's finding: %s", rel.Message)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no finding for PodRestart's loop")
+	}
 }

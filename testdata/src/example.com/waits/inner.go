@@ -31,3 +31,26 @@ func lookupRetry() {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// PodRestart waits for a pod in a loop whose count the caller passes; each
+// turn sleeps and updates a status that retries a lookup three times, 100ms
+// apart. The retry, repeated 120 times, is 36s in all, but one turn of the
+// loop holds it 300ms: it counts into the loop's wait, the finding's, and
+// is no place of its own.
+type PodRestart struct{}
+
+func (r *PodRestart) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	r.waitRestart(120)
+	return ctrl.Result{}, nil
+}
+
+func (r *PodRestart) waitRestart(limit int) {
+	for i := 0; i < limit; i++ {
+		r.check() // want `time.Sleep blocks the reconcile worker \(waits up to 2m0s\): \(\*waits.PodRestart\).Reconcile \(waits/inner.go:43\) -> \(\*waits.PodRestart\).waitRestart \(waits/inner.go:49\) -> \(\*waits.PodRestart\).check \(waits/inner.go:54\) -> time.Sleep; return ctrl.Result\{RequeueAfter: ...\} and check again on the next reconcile instead of waiting$`
+	}
+}
+
+func (r *PodRestart) check() {
+	time.Sleep(time.Second)
+	lookupRetry()
+}
