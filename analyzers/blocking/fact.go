@@ -87,6 +87,10 @@ type Effect struct {
 	// chain that a loop statement of its function repeats: the loop makes
 	// the wait, and its fix goes there (see Finding.waitSite).
 	DecidedAt string `json:",omitempty"`
+	// DecidedLoop is the position of the loop statement that repeats the
+	// call at DecidedAt (the outermost one around it): the waits that one
+	// loop repeats are one fix, wherever in its body they sit.
+	DecidedLoop string `json:",omitempty"`
 	// Chosen: a caller on the chain chose the wait's length, which the
 	// callee's parameters left open (a poll helper's timeout).
 	Chosen bool `json:",omitempty"`
@@ -401,7 +405,7 @@ func (e Effect) repeatable() bool {
 // parameter holds is left to the callers (Wait.TimesFrom).
 func (e Effect) repeated(r repeat) Effect {
 	if r.looped && e.repeatable() && len(e.Chain) > 0 {
-		e.DecidedAt = e.Chain[0].Pos // the outermost loop so far
+		e.DecidedAt, e.DecidedLoop = e.Chain[0].Pos, r.loop // the outermost loop so far
 	}
 	times := r.times
 	if (times > 1 || r.timesFrom > 0) && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {

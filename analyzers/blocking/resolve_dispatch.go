@@ -1,7 +1,6 @@
 package blocking
 
 import (
-	"cmp"
 	"fmt"
 	"go/types"
 	"slices"
@@ -90,11 +89,12 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 			d.Method = call.Method.Name()
 			sink = shortFuncName(call.Method)
 		}
-		s.record(Effect{
+		e := Effect{
 			Sink: sink, InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d,
-			Requires:  []Requirement{{Prop: Dispatches, Param: p.Param, Free: p.Free, Path: p.Path}},
-			DecidedAt: s.loopedAt(),
-		})
+			Requires: []Requirement{{Prop: Dispatches, Param: p.Param, Free: p.Free, Path: p.Path}},
+		}
+		e.DecidedAt, e.DecidedLoop = s.loopedAt()
+		s.record(e)
 		return true
 	case Concrete:
 		for _, alt := range p.flat() {
@@ -187,7 +187,9 @@ func (res *resolver) dispatchTo(s site, call *ssa.CallCommon, p Prov) {
 		if call.IsInvoke() {
 			d.Method = call.Method.Name()
 		}
-		for _, e := range res.expandDispatch(Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d, DecidedAt: s.loopedAt()}, p) {
+		here := Effect{InLoop: s.inLoop, Chain: []Frame{s.frame}, Dispatch: d}
+		here.DecidedAt, here.DecidedLoop = s.loopedAt()
+		for _, e := range res.expandDispatch(here, p) {
 			s.record(e)
 		}
 		return
@@ -795,7 +797,9 @@ func (res *resolver) bindDispatched(e Effect, d dispatched) (Effect, bool) {
 	}
 	ne.Elided += e.Elided
 	ne.ExitElided = ne.ExitElided || e.ExitElided
-	ne.DecidedAt = cmp.Or(e.DecidedAt, ne.DecidedAt) // the caller's loop is the outer one
+	if e.DecidedAt != "" { // the caller's loop is the outer one
+		ne.DecidedAt, ne.DecidedLoop = e.DecidedAt, e.DecidedLoop
+	}
 	ne.Chosen = ne.Chosen || e.Chosen
 	ne.InLoop = ne.InLoop || e.InLoop && ne.repeatable() // as a direct call's (see prefixed)
 	ne.Notes = slices.Clip(ne.Notes)

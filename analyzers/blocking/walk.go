@@ -430,13 +430,14 @@ func (s site) record(e Effect) {
 	s.fi.base.add(e.enabledBy(s.onlyIf))
 }
 
-// loopedAt is the site's position when a loop of its function repeats it
-// (see Effect.DecidedAt), else "".
-func (s site) loopedAt() string {
+// loopedAt is the site's position and that of the loop statement around
+// it when a loop of its function repeats it (see Effect.DecidedAt and
+// DecidedLoop), else "".
+func (s site) loopedAt() (at, loop string) {
 	if s.times.looped {
-		return s.frame.Pos
+		return s.frame.Pos, s.times.loop
 	}
-	return ""
+	return "", ""
 }
 
 // exit is the site's frame marked as a call out of the analyzed module.

@@ -53,6 +53,9 @@ type repeat struct {
 	// code, whether or not it multiplies a wait; a callback's repetition
 	// by the API that calls it is not one.
 	looped bool
+	// loop is the position of the outermost loop statement that encloses
+	// the code, when one does.
+	loop string
 }
 
 // loopsOf lists the loop statements of fn's own body, outermost first; the
@@ -84,6 +87,9 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 	for _, loop := range loops {
 		if pos < loop.Pos() || pos >= loop.End() {
 			continue
+		}
+		if !enclosed {
+			r.loop = w.posString(loop.Pos())
 		}
 		enclosed = true
 		switch loop := loop.(type) {

@@ -28,7 +28,9 @@ with -blocking.strict, marked "possibly (-strict)". A counted loop's count
 comes from its guard: a constant, a field the program stores constants into
 (a library's defaults, the API's), or what the callers pass. A library's
 wait that only an option turns on (gRPC's WithBlock) counts only in a
-program that sets the option. The fix is to return
+program that sets the option. The short waits one counted loop repeats (its
+own sleep, a retry in a call of its body) are one finding, at the loop's own
+wait, with their total summed: the loop is the fix. The fix is to return
 ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
 
 const name = "sleeploop"
@@ -56,7 +58,7 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
-	for _, f := range result.Findings(name, worthReporting) {
+	for _, f := range foldIntoLoops(result.Findings(name, worthReporting)) {
 		f.Also = slices.DeleteFunc(f.Also, func(e blocking.Effect) bool { return shortInner(f, e) })
 		where := ""
 		switch {
@@ -114,6 +116,73 @@ func shortInner(f blocking.Finding, e blocking.Effect) bool {
 		return w.Turn < minDuration
 	}
 	return w.Unknown || w.Total < minDuration
+}
+
+// foldIntoLoops keeps one finding per loop for the short waits a counted
+// loop repeats: the loop is the fix, and each such wait (a 3s retry inside
+// a call the loop repeats) counts into its total instead of being a
+// finding, or a place, of its own. The finding that stays is the loop's own
+// wait (one its body makes directly) if it has one, else the longest turn;
+// its total becomes the sum. Waits that are long on their own, or that a
+// condition loop repeats, stay findings: each is a fix of its own.
+func foldIntoLoops(found []blocking.Finding) []blocking.Finding {
+	lead := make(map[string]int) // DecidedLoop -> index in found
+	for i, f := range found {
+		if f.Binding != "" || f.DecidedLoop == "" || !ownWait(f) && !shortTurn(f) {
+			continue
+		}
+		if j, ok := lead[f.DecidedLoop]; !ok || leads(f, found[j]) {
+			lead[f.DecidedLoop] = i
+		}
+	}
+	kept := make([]blocking.Finding, 0, len(found))
+	into := make(map[int]int) // index in found of a lead -> its index in kept
+	for i, f := range found {
+		j, ok := lead[f.DecidedLoop]
+		if f.DecidedLoop != "" && ok && j != i && shortTurn(f) {
+			continue // folded below
+		}
+		into[i] = len(kept)
+		kept = append(kept, f)
+	}
+	for i, f := range found {
+		j, ok := lead[f.DecidedLoop]
+		if f.DecidedLoop == "" || !ok || j == i || !shortTurn(f) {
+			continue
+		}
+		l := &kept[into[j]]
+		if !l.Wait.Unknown && !l.Wait.Unbounded {
+			l.Wait.Total += f.Wait.Total
+			l.Wait.Turn += f.Wait.Turn
+		}
+	}
+	return kept
+}
+
+// shortTurn: f's wait is known, short in one turn of the counted loop that
+// repeats it, and long only because the loop repeats it.
+func shortTurn(f blocking.Finding) bool {
+	w := f.Wait
+	return f.Binding == "" && f.DecidedLoop != "" && !f.InLoop && !w.Unknown && !w.Unbounded && !w.Polls() &&
+		w.Turn > 0 && w.Turn < minDuration
+}
+
+// leads reports whether f, rather than g, should stand for their loop: the
+// loop's own wait (made in its body, not in a call) first, then the longer
+// turn, then the earlier position.
+func leads(f, g blocking.Finding) bool {
+	if ownWait(f) != ownWait(g) {
+		return ownWait(f)
+	}
+	if f.Wait.Turn != g.Wait.Turn {
+		return f.Wait.Turn > g.Wait.Turn
+	}
+	return f.Pos < g.Pos
+}
+
+// ownWait: the loop's body waits itself (the sink is the call it repeats).
+func ownWait(f blocking.Finding) bool {
+	return len(f.Chain) > 0 && f.Chain[len(f.Chain)-1].Pos == f.DecidedAt
 }
 
 // unproven: a wait reported only because of -strict.

@@ -54,3 +54,48 @@ func (r *PodRestart) check() {
 	time.Sleep(time.Second)
 	lookupRetry()
 }
+
+// SmartUpdate waits for a pod in a counted loop that sleeps 1s a turn and
+// updates a status whose service lookup retries 6 times, 100ms apart. The
+// loop is one fix: the retry, 600ms a turn, counts into the loop's total
+// (60 turns of 1.6s) and is neither a finding nor a place of its own.
+type SmartUpdate struct{}
+
+func (r *SmartUpdate) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	r.waitPod(60)
+	return ctrl.Result{}, nil
+}
+
+func (r *SmartUpdate) waitPod(limit int) {
+	for i := 0; i < limit; i++ {
+		time.Sleep(time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 1m36s\): \(\*waits.SmartUpdate\).Reconcile \(waits/inner.go:65\) -> \(\*waits.SmartUpdate\).waitPod \(waits/inner.go:71\) -> time.Sleep; return ctrl.Result\{RequeueAfter: ...\} and check again on the next reconcile instead of waiting$`
+		updateStatus()
+	}
+}
+
+func updateStatus() {
+	for range 6 {
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// SlowStatus is SmartUpdate's twin whose status update waits 2s a turn:
+// long on its own, so a fix of its own, reported at the call the loop
+// repeats beside the loop's sleep.
+type SlowStatus struct{}
+
+func (r *SlowStatus) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	r.waitPod(60)
+	return ctrl.Result{}, nil
+}
+
+func (r *SlowStatus) waitPod(limit int) {
+	for i := 0; i < limit; i++ {
+		time.Sleep(time.Second) // want `time.Sleep blocks the reconcile worker \(waits up to 1m0s\)`
+		slowStatus()            // want `time.Sleep blocks the reconcile worker \(waits up to 2m0s\)`
+	}
+}
+
+func slowStatus() {
+	time.Sleep(2 * time.Second)
+}
