@@ -96,12 +96,19 @@ func (c *checker) local(call *ssa.CallCommon) *ssa.Function {
 }
 
 // cleanupCall reports whether call may clean up an external resource: it
-// returns an error, and it is not a call of the Kubernetes client, of
-// logging or of the standard library (but for files, commands and HTTP). A
+// returns an error, it is not handed one to transform, and it is not a call
+// of the Kubernetes client, of logging or of the standard library (but for
+// files, commands and HTTP). A
 // helper of this package is one when its body makes such a call.
 func (c *checker) cleanupCall(call *ssa.CallCommon) bool {
 	sig := call.Signature()
 	if sig == nil || sig.Results().Len() == 0 || !isError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return false
+	}
+	if sig.Params().Len() > 0 && isError(sig.Params().At(0).Type()) {
+		// It is handed an error to transform (errors.Cause(err),
+		// errors.Wrap(err, msg), multierr.Append(err, other)): what it
+		// returns is that error, not the outcome of an operation.
 		return false
 	}
 	if local := c.local(call); local != nil {

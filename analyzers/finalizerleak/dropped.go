@@ -125,6 +125,8 @@ func (u *uses) follow(v ssa.Value, depth int) {
 				u.branches(ref, func(test *ssa.If, holds bool) { u.notFoundTests[test] = holds != negated })
 			case calledName(&ref.Call) == "IgnoreNotFound":
 				u.follow(ref, depth+1) // nil when err is nil or a NotFound
+			case unwraps(&ref.Call):
+				u.follow(ref, depth+1) // errors.Cause(err): the same failure
 			case classifies(&ref.Call):
 				// errors.As(err, &target): which kind of failure; on either
 				// branch the error is what it was.
@@ -342,6 +344,15 @@ func classifies(call *ssa.CallCommon) bool {
 	}
 	path := obj.Pkg().Path()
 	return path == "errors" || strings.HasSuffix(path, "/errors")
+}
+
+// unwraps matches a func(error) error (errors.Cause, errors.Unwrap,
+// errors.WithStack): what it returns stands for the error it is handed,
+// nil when that is nil, a NotFound when that is one.
+func unwraps(call *ssa.CallCommon) bool {
+	sig := call.Signature()
+	return sig != nil && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		isError(sig.Params().At(0).Type()) && isError(sig.Results().At(0).Type())
 }
 
 // resultSlot matches the local a function with defers returns its result

@@ -35,13 +35,15 @@ its cleanup failed (not with a NotFound), returns nil or nothing: the
 helper swallowed the error. The error is followed through the variable a
 loop keeps it in, a failure flag (failed = true under if err != nil, tested
 before the removal), errors.As/errors.Is with a target that is not a
-NotFound, and helpers whose results are returned. A cleanup call before the
+NotFound, unwrappers (errors.Cause(err) stands for err) and helpers whose
+results are returned. A cleanup call before the
 deletion branch counts when the branch runs only under its failure
 (if err != nil { if deleting { remove } }). A branch that returns (the error, or a requeue)
 is fine, and so is an error known to mean the resource is gone: IsNotFound(err),
 errors.Is(err, ErrNotFound), client.IgnoreNotFound(err) == nil. Calls of the
-Kubernetes client, of API types' methods, of logging and of most of the
-standard library are not cleanup calls.`
+Kubernetes client, of API types' methods, of logging, of most of the
+standard library, and of functions handed an error to transform
+(errors.Wrap) are not cleanup calls.`
 
 const name = "finalizerleak"
 
