@@ -248,6 +248,10 @@ type Wait struct {
 	// that a pod-restart loop repeats). A check tells by it a short wait
 	// inside a long loop from a long one (see sleeploop's shortInner).
 	Turn time.Duration `json:",omitempty"`
+	// Capped: a loop that ends at a deadline repeats the wait, and the
+	// deadline bounds all the waits of its turns together: Total is the
+	// deadline's (plus one turn), not a sum over them.
+	Capped bool `json:",omitempty"`
 
 	// everyUnknown: the period is not a constant (from everyFrom, when a
 	// parameter), which matters where one receive waits one period.
@@ -260,8 +264,30 @@ type Wait struct {
 // however long its limit is.
 func (w Wait) Polls() bool { return w.Poll }
 
+// capped is w as a loop that ends at a deadline repeats it (see
+// repeat.capped): the deadline, plus the turn that runs into it, when both
+// are known; the deadline's parameter for the callers to decide; else a
+// bound of a length out of sight.
+func (w Wait) capped(r repeat) Wait {
+	c := Wait{Every: w.Every, Poll: w.Poll, Capped: true}
+	switch {
+	case w.Unknown:
+		c.Unknown = true // one turn's wait is out of sight
+	case r.capFrom > 0:
+		c.Unknown, c.From, c.Turn = true, r.capFrom, w.Total
+	case r.cap > 0:
+		c.Total, c.Turn = r.cap+w.Total, w.Total
+	default:
+		c.Unknown = true
+	}
+	return c
+}
+
 // fromParam is the wait once a caller passes length d for Wait.From.
 func (w Wait) fromParam(d time.Duration) Wait {
+	if w.Capped {
+		d += w.Turn // a deadline's loop runs one turn into it
+	}
 	w.Total, w.Unknown, w.From = d*time.Duration(max(w.Times, 1)), false, 0
 	w.Times, w.TimesFrom = 0, 0
 	return w
@@ -404,7 +430,11 @@ func (e Effect) repeatable() bool {
 // as many times longer as their constant trip counts say; a count that a
 // parameter holds is left to the callers (Wait.TimesFrom).
 func (e Effect) repeated(r repeat) Effect {
-	if r.looped && e.repeatable() && len(e.Chain) > 0 {
+	repeatable := e.repeatable()
+	if r.capped && repeatable && !e.Wait.Unbounded {
+		e.Wait = e.Wait.capped(r)
+	}
+	if r.looped && repeatable && len(e.Chain) > 0 {
 		e.DecidedAt, e.DecidedLoop = e.Chain[0].Pos, r.loop // the outermost loop so far
 	}
 	times := r.times

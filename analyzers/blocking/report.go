@@ -59,6 +59,9 @@ type Finding struct {
 	// UsedAt is the call of this package that uses the client, when the
 	// finding sits where another package of the module made it.
 	UsedAt token.Pos
+	// LoopPlaces: the other blocking calls in Also are waits of the loop
+	// that repeats the finding's (sleeploop's one finding per loop).
+	LoopPlaces bool
 }
 
 // Findings lists what check should report in this package, one finding per
@@ -508,7 +511,11 @@ func (f Finding) Diagnostic(category, message string) analysis.Diagnostic {
 		case f.madeAt() != "":
 			through = "the same value"
 		}
-		d.Message += fmt.Sprintf(" (and %d other blocking call%s through %s)", sinks, plural(sinks), through)
+		if f.LoopPlaces {
+			d.Message += fmt.Sprintf(" (and %d other wait%s in this loop)", sinks, plural(sinks))
+		} else {
+			d.Message += fmt.Sprintf(" (and %d other blocking call%s through %s)", sinks, plural(sinks), through)
+		}
 	}
 	for _, e := range f.Also {
 		if OmitRelated {

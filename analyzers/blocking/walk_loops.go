@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -56,6 +57,15 @@ type repeat struct {
 	// loop is the position of the outermost loop statement that encloses
 	// the code, when one does.
 	loop string
+	// capped: a loop that ends at a deadline set before it encloses the
+	// code (deadline := time.Now().Add(d); for time.Now().Before(deadline)
+	// { ... }): the waits it repeats last d in all, plus one turn. cap is
+	// d when known, capFrom 1 + the index of the parameter that holds it;
+	// neither, a deadline the walk cannot compute. times and timesFrom
+	// count only the loops around that one.
+	capped  bool
+	cap     time.Duration
+	capFrom int
 }
 
 // loopsOf lists the loop statements of fn's own body, outermost first; the
@@ -84,6 +94,7 @@ func loopsOf(fn *ssa.Function) []ast.Node {
 func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) repeat {
 	r := repeat{times: 1}
 	enclosed := false
+	var outside repeat // the counts of the loops around a deadline loop
 	for _, loop := range loops {
 		if pos < loop.Pos() || pos >= loop.End() {
 			continue
@@ -111,6 +122,13 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 			}
 		case *ast.ForStmt:
 			limit, counted := counterLimit(loop)
+			if d, from, ok := w.deadlineGuard(fn, loop); !counted && ok {
+				if !r.capped {
+					outside = r
+					r.capped, r.cap, r.capFrom = true, d, from
+				}
+				break
+			}
 			if !counted {
 				// A loop that a deadline ends (a select whose timer, made
 				// before the loop, leaves it) lasts the timer's time: the
@@ -133,8 +151,110 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 	if !enclosed || !pos.IsValid() {
 		r.unbounded = true
 	}
-	r.looped = r.unbounded || r.times > 1 || r.timesFrom > 0
+	if r.capped {
+		// The deadline bounds the loops inside it: only those around it
+		// multiply.
+		r.times, r.timesFrom = outside.times, outside.timesFrom
+	}
+	r.looped = r.unbounded || r.times > 1 || r.timesFrom > 0 || r.capped
 	return r
+}
+
+// deadlineGuard reads the condition of a loop that ends at a deadline set
+// once before it: `time.Now().Before(deadline)` (or `!time.Now().After`,
+// `time.Until(deadline) > 0`) with `deadline := time.Now().Add(d)`, or
+// `time.Since(start) < d` with `start := time.Now()`. It returns d when
+// the walk can compute it, else the parameter that holds it (from); ok
+// with neither is a deadline of a length out of sight, a bound all the
+// same.
+func (w *walker) deadlineGuard(fn *ssa.Function, loop *ast.ForStmt) (d time.Duration, from int, ok bool) {
+	if loop.Cond == nil {
+		return 0, 0, false
+	}
+	info := w.pass.TypesInfo
+	// at reads `deadline` set once, before the loop, to time.Now().Add(d)
+	// (or start.Add(d), start being set to time.Now()).
+	at := func(e ast.Expr) (ast.Expr, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || v.Pos() >= loop.Pos() {
+			return nil, false
+		}
+		set, ok := ast.Unparen(singleAssignment(fn.Syntax(), info, v)).(*ast.CallExpr)
+		if !ok || len(set.Args) != 1 {
+			return nil, false
+		}
+		sel, ok := set.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Add" || !w.isNow(fn, sel.X, loop) {
+			return nil, false
+		}
+		return set.Args[0], true
+	}
+	var limit ast.Expr
+	switch cond := ast.Unparen(loop.Cond).(type) {
+	case *ast.CallExpr: // time.Now().Before(deadline)
+		if sel, ok := cond.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Before" && len(cond.Args) == 1 && w.isNow(fn, sel.X, loop) {
+			limit, ok = at(cond.Args[0])
+		}
+	case *ast.UnaryExpr: // !time.Now().After(deadline)
+		call, _ := ast.Unparen(cond.X).(*ast.CallExpr)
+		if cond.Op != token.NOT || call == nil || len(call.Args) != 1 {
+			break
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "After" && w.isNow(fn, sel.X, loop) {
+			limit, ok = at(call.Args[0])
+		}
+	case *ast.BinaryExpr:
+		call, _ := ast.Unparen(cond.X).(*ast.CallExpr)
+		if call == nil || len(call.Args) != 1 {
+			break
+		}
+		switch {
+		case isTimeFunc(info, call.Fun, "Since") && (cond.Op == token.LSS || cond.Op == token.LEQ) && w.isNow(fn, call.Args[0], loop):
+			limit = cond.Y // time.Since(start) < d
+		case isTimeFunc(info, call.Fun, "Until") && cond.Op == token.GTR && zeroExpr(w.pass, cond.Y):
+			limit, _ = at(call.Args[0]) // time.Until(deadline) > 0
+		}
+	}
+	if limit == nil {
+		return 0, 0, false
+	}
+	if n, from, ok := w.loopLimit(fn, limit, 3); ok {
+		return time.Duration(n), from, true
+	}
+	return 0, 0, true
+}
+
+// isNow reports whether e is time.Now(), or a local set once to it before
+// loop.
+func (w *walker) isNow(fn *ssa.Function, e ast.Expr, loop *ast.ForStmt) bool {
+	info := w.pass.TypesInfo
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		return len(call.Args) == 0 && isTimeFunc(info, call.Fun, "Now")
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.Pos() >= loop.Pos() {
+		return false
+	}
+	set, ok := ast.Unparen(singleAssignment(fn.Syntax(), info, v)).(*ast.CallExpr)
+	return ok && len(set.Args) == 0 && isTimeFunc(info, set.Fun, "Now")
+}
+
+// isTimeFunc reports whether fun names the function name of package time.
+func isTimeFunc(info *types.Info, fun ast.Expr, name string) bool {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	f, ok := info.Uses[sel.Sel].(*types.Func)
+	return ok && f.Pkg() != nil && f.Pkg().Path() == "time"
 }
 
 // counterLimit is the limit of a counted loop: `for i := a; i < limit; i++`

@@ -26,11 +26,14 @@ a loop that waits for a condition, polls whatever their limit and waits with
 no limit always are, and a wait of a length the engine cannot compute only
 with -blocking.strict, marked "possibly (-strict)". A counted loop's count
 comes from its guard: a constant, a field the program stores constants into
-(a library's defaults, the API's), or what the callers pass. A library's
+(a library's defaults, the API's), or what the callers pass; a loop that
+ends at a deadline set before it (time.Now().Before(deadline),
+time.Since(start) < d) waits that deadline in all. A library's
 wait that only an option turns on (gRPC's WithBlock) counts only in a
-program that sets the option. The short waits one counted loop repeats (its
-own sleep, a retry in a call of its body) are one finding, at the loop's own
-wait, with their total summed: the loop is the fix. The fix is to return
+program that sets the option. The short waits one loop repeats (its own
+sleep, a retry in a call of its body) are one finding, at the loop's own
+wait: a counted loop's total is their sum, and a condition loop's other
+waits are the finding's places. The fix is to return
 ctrl.Result{RequeueAfter: d} and check again on the next reconcile.`
 
 const name = "sleeploop"
@@ -58,8 +61,11 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	result := pass.ResultOf[blocking.Analyzer].(*blocking.Result)
-	for _, f := range foldIntoLoops(result.Findings(name, worthReporting)) {
-		f.Also = slices.DeleteFunc(f.Also, func(e blocking.Effect) bool { return shortInner(f, e) })
+	found := result.Findings(name, worthReporting)
+	for i, f := range found {
+		found[i].Also = slices.DeleteFunc(f.Also, func(e blocking.Effect) bool { return shortInner(f, e) })
+	}
+	for _, f := range foldIntoLoops(found) {
 		where := ""
 		switch {
 		case f.Binding != "" && f.BindingAt != "":
@@ -118,13 +124,16 @@ func shortInner(f blocking.Finding, e blocking.Effect) bool {
 	return w.Unknown || w.Total < minDuration
 }
 
-// foldIntoLoops keeps one finding per loop for the short waits a counted
-// loop repeats: the loop is the fix, and each such wait (a 3s retry inside
-// a call the loop repeats) counts into its total instead of being a
-// finding, or a place, of its own. The finding that stays is the loop's own
-// wait (one its body makes directly) if it has one, else the longest turn;
-// its total becomes the sum. Waits that are long on their own, or that a
-// condition loop repeats, stay findings: each is a fix of its own.
+// foldIntoLoops keeps one finding per loop for the short waits the loop
+// repeats: the loop is the fix. The finding that stays is the loop's own
+// wait (one its body makes directly) if it has one, else the longest turn.
+// A short wait that a counted loop repeats (a 3s retry inside a call the
+// loop repeats) counts into its total, which becomes the sum, and is no
+// finding, or place, of its own; under a loop that ends at a deadline, the
+// deadline is the total of them all. One that a condition loop repeats
+// (three sleeps on the branches of one retry loop) is a place of the
+// loop's finding: the same fix cures it. Waits that are long on their own
+// stay findings: each is a fix of its own.
 func foldIntoLoops(found []blocking.Finding) []blocking.Finding {
 	lead := make(map[string]int) // DecidedLoop -> index in found
 	for i, f := range found {
@@ -135,23 +144,33 @@ func foldIntoLoops(found []blocking.Finding) []blocking.Finding {
 			lead[f.DecidedLoop] = i
 		}
 	}
+	folded := func(i int, f blocking.Finding) (int, bool) {
+		j, ok := lead[f.DecidedLoop]
+		return j, f.DecidedLoop != "" && ok && j != i && shortTurn(f)
+	}
 	kept := make([]blocking.Finding, 0, len(found))
 	into := make(map[int]int) // index in found of a lead -> its index in kept
 	for i, f := range found {
-		j, ok := lead[f.DecidedLoop]
-		if f.DecidedLoop != "" && ok && j != i && shortTurn(f) {
-			continue // folded below
+		if _, ok := folded(i, f); !ok {
+			into[i] = len(kept)
+			kept = append(kept, f)
 		}
-		into[i] = len(kept)
-		kept = append(kept, f)
 	}
 	for i, f := range found {
-		j, ok := lead[f.DecidedLoop]
-		if f.DecidedLoop == "" || !ok || j == i || !shortTurn(f) {
+		j, ok := folded(i, f)
+		if !ok {
 			continue
 		}
 		l := &kept[into[j]]
-		if !l.Wait.Unknown && !l.Wait.Unbounded {
+		switch {
+		case f.InLoop:
+			l.Also = append(l.Also, f.Effect)
+			l.LoopPlaces = true
+		case l.Wait.Unknown || l.Wait.Unbounded || l.Wait.Capped:
+			// A deadline ends the loop: it bounds all its waits together.
+		case l.InLoop:
+			l.Wait.Total += f.Wait.Turn // one turn of the condition loop
+		default:
 			l.Wait.Total += f.Wait.Total
 			l.Wait.Turn += f.Wait.Turn
 		}
@@ -159,12 +178,19 @@ func foldIntoLoops(found []blocking.Finding) []blocking.Finding {
 	return kept
 }
 
-// shortTurn: f's wait is known, short in one turn of the counted loop that
-// repeats it, and long only because the loop repeats it.
+// shortTurn: f's wait is known and short in one turn of the loop that
+// repeats it: a counted loop, or one that ends at a deadline, makes it long
+// only by repeating it, and a condition loop repeats it with the loop's
+// other waits.
 func shortTurn(f blocking.Finding) bool {
 	w := f.Wait
-	return f.Binding == "" && f.DecidedLoop != "" && !f.InLoop && !w.Unknown && !w.Unbounded && !w.Polls() &&
-		w.Turn > 0 && w.Turn < minDuration
+	if f.Binding != "" || f.DecidedLoop == "" || w.Unknown || w.Unbounded || w.Polls() {
+		return false
+	}
+	if f.InLoop {
+		return w.Total < minDuration // a condition loop does not multiply it
+	}
+	return w.Turn > 0 && w.Turn < minDuration
 }
 
 // leads reports whether f, rather than g, should stand for their loop: the
