@@ -92,6 +92,9 @@ type checker struct {
 	lits       map[token.Pos]literal     // the Result literals with Requeue: true, by position
 	conflicts  map[token.Pos]conflict    // the conflicting returns, by position
 	summaries  map[*ssa.Function]summary // the helpers of this package read so far
+	// errNilIn says, while mayAt reads a return, whether the error it
+	// returns is known nil on every path through a block (errNilThrough).
+	errNilIn func(*ssa.BasicBlock) bool
 	// sameVariable holds, by the position of a group's first return, the
 	// other returns of the same Result variable with an error.
 	sameVariable map[token.Pos]variableGroup

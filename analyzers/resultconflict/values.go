@@ -128,6 +128,12 @@ func (c *checker) mayAt(values, errs []ssa.Value, b *ssa.BasicBlock) fields {
 	if len(errs) == 1 {
 		err = errs[0]
 	}
+	outer := c.errNilIn
+	defer func() { c.errNilIn = outer }()
+	c.errNilIn = nil
+	if len(errs) > 0 {
+		c.errNilIn = errNilThrough(errs, b)
+	}
 	var f fields
 	for _, v := range values {
 		f |= c.may(v, err, map[ssa.Value]bool{}) &^ zeroHere(v, b, readAt(v, b))
@@ -195,6 +201,9 @@ func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided 
 			}
 		case *ssa.Store:
 			if instr.Addr == alloc {
+				if c.errNilIn != nil && c.errNilIn(b) {
+					return f // stored where the error returned is nil
+				}
 				return f | c.may(instr.Val, err, seen)&^decided
 			}
 			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fa.X == alloc {
@@ -202,7 +211,7 @@ func (c *checker) slot(alloc *ssa.Alloc, b *ssa.BasicBlock, before int, decided 
 				if field&setHere(alloc, b, j) != 0 {
 					continue
 				}
-				if field&decided == 0 && !isZeroConst(instr.Val) {
+				if field&decided == 0 && !isZeroConst(instr.Val) && (c.errNilIn == nil || !c.errNilIn(b)) {
 					f |= field
 				}
 				decided |= field
@@ -497,4 +506,98 @@ func allNil(errs []ssa.Value, b *ssa.BasicBlock) bool {
 		}
 	}
 	return len(errs) > 0
+}
+
+// errNilThrough returns whether the error that the return ending block
+// ret hands back (errs, the values that reach it) is known nil on every
+// path through a block: the block runs only after a test found it nil,
+// the value itself (`if err == nil { res.RequeueAfter = d }; return res,
+// err`), or a load of the named result that holds it when no store into
+// that result lies between the test and the return (a deferred handler's
+// closure captures it). What such a block stores into the Result is
+// returned with a nil error: no conflict.
+func errNilThrough(errs []ssa.Value, ret *ssa.BasicBlock) func(*ssa.BasicBlock) bool {
+	var slot *ssa.Alloc
+	if r, ok := ret.Instrs[len(ret.Instrs)-1].(*ssa.Return); ok && len(r.Results) > 0 {
+		if load, ok := r.Results[len(r.Results)-1].(*ssa.UnOp); ok && load.Op == token.MUL {
+			slot, _ = load.X.(*ssa.Alloc)
+		}
+	}
+	return func(b *ssa.BasicBlock) bool {
+		if b.Parent() != ret.Parent() {
+			return false
+		}
+		if allNil(errs, b) {
+			return true
+		}
+		return slot != nil && slotNilThrough(slot, b, ret)
+	}
+}
+
+// slotNilThrough reports whether b runs only after a test found the value
+// loaded from slot nil, and no store into slot (nor a call handed its
+// address) lies on a path from that test to ret.
+func slotNilThrough(slot *ssa.Alloc, b, ret *ssa.BasicBlock) bool {
+	for _, d := range b.Parent().Blocks {
+		test, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || d.Succs[0] == d.Succs[1] {
+			continue
+		}
+		cmp, ok := test.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		loaded := func(v ssa.Value) bool {
+			load, ok := v.(*ssa.UnOp)
+			return ok && load.Op == token.MUL && load.X == slot
+		}
+		nilConst := func(v ssa.Value) bool { k, ok := v.(*ssa.Const); return ok && k.IsNil() }
+		if !(loaded(cmp.X) && nilConst(cmp.Y) || loaded(cmp.Y) && nilConst(cmp.X)) {
+			continue
+		}
+		edge := d.Succs[0] // where the comparison holds
+		if cmp.Op == token.NEQ {
+			edge = d.Succs[1]
+		}
+		if len(edge.Preds) == 1 && edge.Dominates(b) && !writtenBetween(slot, edge, ret) {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenBetween reports whether a store into slot, or a call handed its
+// address, lies in a block on some path from block from to block to.
+func writtenBetween(slot *ssa.Alloc, from, to *ssa.BasicBlock) bool {
+	after := reachable(from, func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs })
+	before := reachable(to, func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds })
+	for _, ref := range *slot.Referrers() {
+		var writes bool
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			writes = ref.Addr == slot
+		case ssa.CallInstruction:
+			writes = true
+		}
+		if writes && after[ref.Block()] && before[ref.Block()] {
+			return true
+		}
+	}
+	return false
+}
+
+func reachable(start *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{start: true}
+	work := []*ssa.BasicBlock{start}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, n := range next(b) {
+			if !seen[n] {
+				seen[n] = true
+				work = append(work, n)
+			}
+		}
+	}
+	return seen
 }
