@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -120,6 +122,19 @@ func storedConstants(info *types.Info, files []*ast.File) map[string]int64 {
 			out[key] = n
 		}
 	}
+	// A literal of a small struct stored into a field (UpdatePause:
+	// &metav1.Duration{Duration: time.Minute}) also gives its fields under
+	// that field's name, so that two fields of one type (a pause and a
+	// timeout, both metav1.Duration) keep their own values.
+	within := make(map[*ast.CompositeLit]string) // a literal -> the field it is stored into
+	inField := func(outer string, value ast.Expr) {
+		if u, ok := ast.Unparen(value).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			value = u.X
+		}
+		if lit, ok := ast.Unparen(value).(*ast.CompositeLit); ok && outer != "" {
+			within[lit] = outer
+		}
+	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -129,7 +144,12 @@ func storedConstants(info *types.Info, files []*ast.File) map[string]int64 {
 				}
 				for i, lhs := range n.Lhs {
 					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-						note(selectedFieldKey(info, sel), n.Rhs[i])
+						key := selectedFieldKey(info, sel)
+						note(key, n.Rhs[i])
+						inField(key, n.Rhs[i])
+						if outer, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && key != "" {
+							note(qualifiedKey(selectedFieldKey(info, outer), key), n.Rhs[i])
+						}
 					}
 				}
 			case *ast.CompositeLit:
@@ -138,21 +158,37 @@ func storedConstants(info *types.Info, files []*ast.File) map[string]int64 {
 					return true
 				}
 				for i, elt := range n.Elts {
+					var key string
+					value := elt
 					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						value = kv.Value
 						if id, ok := kv.Key.(*ast.Ident); ok {
 							if field, ok := info.Uses[id].(*types.Var); ok && field.IsField() {
-								note(fieldKey(named, field), kv.Value)
+								key = fieldKey(named, field)
 							}
 						}
 					} else if i < st.NumFields() {
-						note(fieldKey(named, st.Field(i)), elt)
+						key = fieldKey(named, st.Field(i))
 					}
+					note(key, value)
+					note(qualifiedKey(within[n], key), value)
+					inField(key, value)
 				}
 			}
 			return true
 		})
 	}
 	return out
+}
+
+// qualifiedKey names field key as reached through the field outer
+// ("pkg.ZoneCommon.UpdatePause.Duration" for "pkg.ZoneCommon.UpdatePause"
+// and "metav1.Duration.Duration"), or "" when either is unknown.
+func qualifiedKey(outer, key string) string {
+	if outer == "" || key == "" {
+		return ""
+	}
+	return outer + "." + key[strings.LastIndex(key, ".")+1:]
 }
 
 // selectedFieldKey is the key of the field that sel selects (x.f, through

@@ -203,10 +203,10 @@ func (o *origins) constant(v ssa.Value) *ssa.Const {
 			return ssa.NewConst(c.Value, v.Type())
 		}
 	case *ssa.Field:
-		return o.fieldConstant(v.X.Type(), v.Field, v.Type())
+		return o.fieldConstant(v.X, v.Field, v.Type())
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			return o.fieldConstant(fa.X.Type(), fa.Field, v.Type())
+			return o.fieldConstant(fa.X, fa.Field, v.Type())
 		}
 		g, ok := v.X.(*ssa.Global)
 		if !ok || v.Op != token.MUL || g.Pkg != o.pkg {
@@ -221,15 +221,38 @@ func (o *origins) constant(v ssa.Value) *ssa.Const {
 }
 
 // fieldConstant is the largest constant the program stores into field i
-// of the struct that t is or points to, as a constant of type typ.
-func (o *origins) fieldConstant(t types.Type, i int, typ types.Type) *ssa.Const {
+// of the struct that x is or points to, as a constant of type typ: into
+// that field of the field x was read from, when the program stores any
+// there (cr.Spec.UpdatePause.Duration is what UpdatePause's literals
+// hold, not every metav1.Duration's), else into that field of any value.
+func (o *origins) fieldConstant(x ssa.Value, i int, typ types.Type) *ssa.Const {
 	if !isInteger(typ) {
 		return nil
 	}
-	if n, ok := o.fields.of(fieldKeyOf(t, i)); ok {
+	key := fieldKeyOf(x.Type(), i)
+	if n, ok := o.fields.of(qualifiedKey(readFrom(x), key)); ok {
+		return ssa.NewConst(constant.MakeInt64(n), typ)
+	}
+	if n, ok := o.fields.of(key); ok {
 		return ssa.NewConst(constant.MakeInt64(n), typ)
 	}
 	return nil
+}
+
+// readFrom is the key of the field the struct x (or the pointer to it) was
+// read from, if it was: &c.policy, c.policy, or the pointer in c.pause.
+func readFrom(x ssa.Value) string {
+	switch x := x.(type) {
+	case *ssa.FieldAddr:
+		return fieldKeyOf(x.X.Type(), x.Field)
+	case *ssa.Field:
+		return fieldKeyOf(x.X.Type(), x.Field)
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fieldKeyOf(fa.X.Type(), fa.Field)
+		}
+	}
+	return ""
 }
 
 func isInteger(t types.Type) bool {
