@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -20,7 +21,8 @@ const (
 // own with the same Get and Done (see isQueueCall). Each function of this
 // package it hands the item to (syncHandler, after a type assertion or
 // not, directly, through a method value or a func field, through an
-// interface, or from a closure it passes the item to) is what the worker
+// interface, from a closure it passes the item to, or as a handler the
+// step was given: processNextItem(c.queue, c.syncHandler)) is what the worker
 // runs per item, and blocks the worker like a Reconcile. How the worker's
 // goroutines are started (go, wait.Until, a pool) does not matter.
 func (w *walker) findWorkerHandlers() {
@@ -132,6 +134,14 @@ func (w *walker) funcValues(v ssa.Value, depth int) []*ssa.Function {
 		}
 	case *ssa.ChangeType: // a function given a named func type
 		return w.funcValues(v.X, depth+1)
+	case *ssa.FreeVar: // a closure's captured handler: what its makers bind
+		return w.boundValues(v, depth)
+	case *ssa.UnOp: // a captured variable, read through its address
+		if fns := w.storedFuncs(v.X, depth); v.Op == token.MUL && len(fns) > 0 {
+			return fns
+		}
+	case *ssa.Parameter: // a worker step given its handler: what the callers pass
+		return w.passedValues(v, depth)
 	}
 	field := loadedField(v)
 	if field == nil {
@@ -153,6 +163,92 @@ func (w *walker) funcValues(v ssa.Value, depth int) []*ssa.Function {
 					}
 				}
 			}
+		}
+	}
+	return fns
+}
+
+// boundValues lists the functions the closures that bind free variable v
+// capture in it.
+func (w *walker) boundValues(v *ssa.FreeVar, depth int) []*ssa.Function {
+	fn := v.Parent()
+	i := slices.Index(fn.FreeVars, v)
+	if i < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var fns []*ssa.Function
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+				fns = appendNew(fns, w.funcValues(mc.Bindings[i], depth+1)...)
+			}
+		}
+	}
+	return fns
+}
+
+// storedFuncs lists the functions stored at addr: a local a closure
+// captured (the closure reads it through its free variable, bound to the
+// local's address).
+func (w *walker) storedFuncs(addr ssa.Value, depth int) []*ssa.Function {
+	if depth > maxHandlerDepth {
+		return nil
+	}
+	switch addr := addr.(type) {
+	case *ssa.FreeVar:
+		fn := addr.Parent()
+		i := slices.Index(fn.FreeVars, addr)
+		if i < 0 || fn.Parent() == nil {
+			return nil
+		}
+		var fns []*ssa.Function
+		for _, b := range fn.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+					fns = appendNew(fns, w.storedFuncs(mc.Bindings[i], depth+1)...)
+				}
+			}
+		}
+		return fns
+	case *ssa.Alloc:
+		var fns []*ssa.Function
+		for _, ref := range *addr.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+				fns = appendNew(fns, w.funcValues(st.Val, depth+1)...)
+			}
+		}
+		return fns
+	}
+	return nil
+}
+
+// passedValues lists the functions that this package's calls of v's
+// function pass as v: processNextItem(c.queue, c.syncHandler).
+func (w *walker) passedValues(v *ssa.Parameter, depth int) []*ssa.Function {
+	fn := v.Parent()
+	i := slices.Index(fn.Params, v)
+	if i < 0 || fn.Signature.Recv() != nil {
+		return nil // a method's: its callers are dispatched, not seen here
+	}
+	var fns []*ssa.Function
+	for _, fi := range w.funcs {
+		for _, b := range fi.fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().StaticCallee() != fn || i >= len(call.Common().Args) {
+					continue
+				}
+				fns = appendNew(fns, w.funcValues(call.Common().Args[i], depth+1)...)
+			}
+		}
+	}
+	return fns
+}
+
+func appendNew(fns []*ssa.Function, more ...*ssa.Function) []*ssa.Function {
+	for _, fn := range more {
+		if !slices.Contains(fns, fn) {
+			fns = append(fns, fn)
 		}
 	}
 	return fns
