@@ -94,6 +94,10 @@ type Effect struct {
 	// Chosen: a caller on the chain chose the wait's length, which the
 	// callee's parameters left open (a poll helper's timeout).
 	Chosen bool `json:",omitempty"`
+	// ChosenAt is the position of the call that chose it, as its frame
+	// gives it: the fix goes there when it is module code on the chain
+	// (see Finding.waitSite), whichever package reports the wait.
+	ChosenAt string `json:",omitempty"`
 
 	// Requires lists what must be true of the summarised function's own
 	// values for the effect to block: "the client in parameter 0's field
@@ -344,6 +348,22 @@ func (e Effect) PlaceKey() string {
 	return e.SinkKey() + " from " + exit + e.origins()
 }
 
+// Route is the operation a chain shows, beyond its finding's place: the
+// entry it starts from, where it is printed (ReportPos), and the chain from
+// the first call the entry's package makes of another package on, with the
+// values' origins. Two chains with one route differ only in how the entry's
+// own package gets to that call (Reconcile calls Get, and so does the
+// finalizer's helper): one operation, which a second line would only count
+// twice.
+func (e Effect) Route() string {
+	out := e
+	home := frameDir(e.Chain[0])
+	if k := slices.IndexFunc(e.Chain, func(f Frame) bool { return frameDir(f) != home }); k > 0 {
+		out.Chain = e.Chain[k:]
+	}
+	return fmt.Sprint(e.Chain[0].Func, " at ", e.ReportPos(), ": ", out.ChainString(), " under ", strings.Join(e.Notes, " and "))
+}
+
 // origins names the places where the values that leave the effect
 // unbounded were made, as its notes give them ("context.Background()
 // (cf/api.go:100)"): part of the effect's identity, so that a sink reached
@@ -413,7 +433,7 @@ func (e Effect) prefixed(f Frame, inLoop bool) Effect {
 	}
 	if e.choseHere {
 		e.chosenAt, e.choseHere = f.Pos, false
-		e.Chosen = true
+		e.Chosen, e.ChosenAt = true, f.Pos
 	}
 	return e.capped()
 }

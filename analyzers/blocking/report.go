@@ -219,9 +219,20 @@ func (f Finding) waitSite() (Frame, bool) {
 	case f.DecidedAt != "" && at <= exit:
 		return f.Chain[at], true
 	case f.Chosen:
-		// A helper's wait whose length the caller chose: each call is
-		// its own wait, at the call of this package that leads to it.
-		return Frame{}, false
+		// A helper's wait whose length the caller chose: each call of
+		// another package is its own wait, at that call; a package's
+		// own helper is one wait, at the wait, whichever package
+		// reaches it (the deployment helper that passes its timeout to
+		// its poll). When the choice is out of sight, the call of this
+		// package that leads to it.
+		at := slices.IndexFunc(f.Chain, func(fr Frame) bool { return fr.Pos == f.ChosenAt })
+		switch {
+		case f.ChosenAt == "" || at < 0 || at > exit:
+			return Frame{}, false
+		case frameDir(f.Chain[at]) == frameDir(f.Chain[exit]):
+			return f.Chain[exit], true
+		}
+		return f.Chain[at], true
 	}
 	return f.Chain[exit], true // the wait in module code, or the call into a dependency's
 }
@@ -389,8 +400,10 @@ func Merge(found []Finding) []Finding {
 			return 0
 		})
 		first := group[0]
+		routes := map[string]bool{first.Route(): true}
 		for _, other := range group[1:] {
-			if other.ChainString() != first.ChainString() && !slices.ContainsFunc(first.Also, func(e Effect) bool { return e.ChainString() == other.ChainString() }) {
+			if r := other.Route(); !routes[r] {
+				routes[r] = true
 				first.Also = append(first.Also, other.Effect)
 			}
 		}

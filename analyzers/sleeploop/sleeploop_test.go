@@ -188,3 +188,31 @@ func TestShortInnerPlaces(t *testing.T) {
 		t.Fatal("no finding for PodRestart's loop")
 	}
 }
+
+// TestOneWayPerOperation: two ways from one entry to one call out of its
+// package (Reconcile calls auth.Login, and so does its finalizer's helper)
+// are one place; another entry that reaches the wait is another.
+func TestOneWayPerOperation(t *testing.T) {
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/routes/...")
+	var rec fixtures.Recorder // Across checks the want comments
+	results := analysistest.Run(&rec, fixtures.Dir(t), sleeploop.Analyzer, "example.com/routes/...")
+	var related []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				related = append(related, rel.Message)
+			}
+		}
+	}
+	joined := strings.Join(related, "\n")
+	if len(related) != 1 || !strings.Contains(joined, "also reached: (*ctrl.QueueReconciler).Reconcile") {
+		t.Errorf("want QueueReconciler's chain as the one place, and no second way from BucketReconciler:\n%s", joined)
+	}
+}
+
+// TestChosenInHelperPackage: a poll whose limit a helper package passes to
+// its own wait is one finding at the wait, whichever controller package
+// reaches it, not one per call into the helper package.
+func TestChosenInHelperPackage(t *testing.T) {
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/chosenwait/...")
+}
