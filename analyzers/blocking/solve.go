@@ -40,6 +40,9 @@ func (w *walker) solve() {
 					}
 					for _, e := range effects {
 						for _, e := range w.decide(e, c.args) {
+							if c.guessed {
+								e.Unproven = true
+							}
 							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times).enabledBy(c.onlyIf)) {
 								changed = true
 							}

@@ -149,6 +149,7 @@ type localCall struct {
 	onlyIf  []string // the option fields that must be set for the call to run
 	args    bound
 	guard   *Wait // see site
+	guessed bool  // see site
 }
 
 // site is where a call or a receive happens.
@@ -167,6 +168,10 @@ type site struct {
 	// names that ctx: they wait on every turn only where it has no
 	// deadline (see Effect.UnlessDeadline).
 	unlessDeadline *Requirement
+	// guessed: the call is one of several implementations that a
+	// dependency's interface call may run (see scanCall): what it does is
+	// a guess, shown only under -strict.
+	guessed bool
 }
 
 func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *model.Table) *walker {
@@ -308,6 +313,17 @@ func (w *walker) scanCall(s site, call *ssa.CallCommon) {
 			return
 		}
 		impls := w.calls.implementations(call)
+		if len(impls) > 1 && w.inDependency() {
+			// A dependency converts several types to its interface (a
+			// credentials provider: static keys, an STS exchange, a
+			// metadata lookup); which one the program hands it is decided
+			// by code the dependency cannot see, and most of them are
+			// never built. Their calls are a guess: -strict shows them.
+			if !strict {
+				return
+			}
+			s.guessed = true
+		}
 		for _, impl := range impls {
 			if impl.Pkg() == w.pass.Pkg {
 				w.callFunc(s, w.pkg.Prog.FuncValue(impl), call, args)
@@ -378,7 +394,7 @@ func (w *walker) callFunc(s site, fn *ssa.Function, call *ssa.CallCommon, args b
 	}
 	switch {
 	case local != nil:
-		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, times: s.times, onlyIf: s.onlyIf, args: args, guard: s.guard})
+		s.fi.calls = append(s.fi.calls, localCall{callee: local, frame: s.frame, inLoop: s.inLoop, times: s.times, onlyIf: s.onlyIf, args: args, guard: s.guard, guessed: s.guessed})
 	case external != nil:
 		w.callExternal(s, external, call, args)
 	}
@@ -427,7 +443,17 @@ func (s site) record(e Effect) {
 	if s.unlessDeadline != nil && e.DeadlineFrom == nil {
 		e.UnlessDeadline, e.DeadlineFrom = true, s.unlessDeadline
 	}
+	if s.guessed {
+		e.Unproven = true
+	}
 	s.fi.base.add(e.enabledBy(s.onlyIf))
+}
+
+// inDependency reports whether the package under analysis belongs to a
+// dependency of the module being checked (a module with a version).
+func (w *walker) inDependency() bool {
+	m := w.pass.Module
+	return m != nil && m.Version != ""
 }
 
 // loopedAt is the site's position and that of the loop statement around

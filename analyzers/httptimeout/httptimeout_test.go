@@ -1,6 +1,7 @@
 package httptimeout_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -77,4 +78,13 @@ func TestBindingPlaces(t *testing.T) {
 	if !found {
 		t.Error("want the binding at factorydispatch/cmd/main.go:11 led by DeleteFunc, with the DeclareFunc chain as a place")
 	}
+}
+
+// TestGuessedImplementation: a dependency's interface call that may run
+// any of several implementations it converts (a credentials provider) is
+// a guess, not followed by default: the module builds the client with
+// static keys, and the SDK's STS provider, which has no timeout, is not
+// reported (fixture module testdata/mod/guessimpl).
+func TestGuessedImplementation(t *testing.T) {
+	analysistest.Run(t, filepath.Join(fixtures.Dir(t), "mod", "guessimpl"), httptimeout.Analyzer, "./...")
 }

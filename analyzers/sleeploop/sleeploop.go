@@ -213,7 +213,7 @@ func ownWait(f blocking.Finding) bool {
 
 // unproven: a wait reported only because of -strict.
 func unproven(e blocking.Effect) bool {
-	return e.Wait.Unknown && !e.InLoop && !e.Wait.Unbounded && !e.Wait.Polls()
+	return e.Unproven || e.Wait.Unknown && !e.InLoop && !e.Wait.Unbounded && !e.Wait.Polls()
 }
 
 // durationFlag is a time.Duration flag that refuses negative values.

@@ -1,0 +1,3 @@
+module example.com/credsdk
+
+go 1.26
