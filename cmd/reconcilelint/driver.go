@@ -548,6 +548,13 @@ func mergeAcrossPackages(found []diagnostic) []diagnostic {
 		default:
 			k.Related = append(k.Related, related{Posn: d.Posn, Message: "also reached: " + strings.Join(chain, " -> ")})
 		}
+		// Its own places (the other entry points a binding reaches it
+		// from) are the kept finding's too.
+		for _, r := range d.Related {
+			if !slices.Contains(k.Related, r) {
+				k.Related = append(k.Related, r)
+			}
+		}
 	}
 	return kept
 }

@@ -29,6 +29,27 @@ func TestMergeAcrossPackages(t *testing.T) {
 	}
 }
 
+// TestMergeKeepsPlaces: the places of the finding that gives way (the other
+// entry points main's binding reaches the fix site from) stay places of
+// the one kept.
+func TestMergeKeepsPlaces(t *testing.T) {
+	bound := diagnostic{check: "sleeploop", pkg: "m/cmd", Posn: "/m/helper/h.go:9:3", Message: "time.Sleep blocks through the value bound to A at cmd/main.go:12: (*c.A).Reconcile (c/a.go:5) -> h.Run (helper/h.go:9) -> time.Sleep; fix (also reached from 1 other entry point)"}
+	bound.Related = []related{{Posn: "/m/helper/h.go:9:3", Message: "also reached: (*c.D).Reconcile (c/d.go:3) -> h.Run (helper/h.go:9) -> time.Sleep"}}
+	own := diagnostic{check: "sleeploop", pkg: "m/c", Posn: "/m/helper/h.go:9:3", Message: "time.Sleep blocks: (*c.B).Reconcile (c/b.go:7) -> h.Run (helper/h.go:9) -> time.Sleep; fix"}
+	merged := mergeAcrossPackages([]diagnostic{bound, own})
+	if len(merged) != 1 || merged[0].pkg != "m/c" {
+		t.Fatalf("want one finding, the shorter: %+v", merged)
+	}
+	var rel []string
+	for _, r := range merged[0].Related {
+		rel = append(rel, r.Message)
+	}
+	joined := strings.Join(rel, "\n")
+	if len(rel) != 2 || !strings.Contains(joined, "(*c.A).Reconcile") || !strings.Contains(joined, "(*c.D).Reconcile") {
+		t.Errorf("want main's chain and its own place, D, related:\n%s", joined)
+	}
+}
+
 // TestTextPlaces: the text output prints a finding's places under its
 // chain, naming a place's line unless it is the finding's own, and cuts
 // them after shownPlaces with a count of the rest.
