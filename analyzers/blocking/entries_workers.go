@@ -171,20 +171,30 @@ func (w *walker) funcValues(v ssa.Value, depth int) []*ssa.Function {
 // boundValues lists the functions the closures that bind free variable v
 // capture in it.
 func (w *walker) boundValues(v *ssa.FreeVar, depth int) []*ssa.Function {
+	var fns []*ssa.Function
+	for _, b := range bindings(v) {
+		fns = appendNew(fns, w.funcValues(b, depth+1)...)
+	}
+	return fns
+}
+
+// bindings lists the values that the MakeClosures of v's function, in the
+// function that makes it, bind to v.
+func bindings(v *ssa.FreeVar) []ssa.Value {
 	fn := v.Parent()
 	i := slices.Index(fn.FreeVars, v)
 	if i < 0 || fn.Parent() == nil {
 		return nil
 	}
-	var fns []*ssa.Function
+	var bound []ssa.Value
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-				fns = appendNew(fns, w.funcValues(mc.Bindings[i], depth+1)...)
+				bound = append(bound, mc.Bindings[i])
 			}
 		}
 	}
-	return fns
+	return bound
 }
 
 // storedFuncs lists the functions stored at addr: a local a closure
@@ -196,18 +206,9 @@ func (w *walker) storedFuncs(addr ssa.Value, depth int) []*ssa.Function {
 	}
 	switch addr := addr.(type) {
 	case *ssa.FreeVar:
-		fn := addr.Parent()
-		i := slices.Index(fn.FreeVars, addr)
-		if i < 0 || fn.Parent() == nil {
-			return nil
-		}
 		var fns []*ssa.Function
-		for _, b := range fn.Parent().Blocks {
-			for _, instr := range b.Instrs {
-				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-					fns = appendNew(fns, w.storedFuncs(mc.Bindings[i], depth+1)...)
-				}
-			}
+		for _, b := range bindings(addr) {
+			fns = appendNew(fns, w.storedFuncs(b, depth+1)...)
 		}
 		return fns
 	case *ssa.Alloc:
