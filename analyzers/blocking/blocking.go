@@ -233,14 +233,45 @@ func table() *model.Table {
 
 // buildSSA builds the package's SSA form. The engine builds it itself rather
 // than requiring buildssa so that packages it skips cost nothing.
+//
+// Of the imports it creates only those whose package-level functions or
+// variables the package uses: creating an import makes a function for every
+// method of every type it declares (thousands in an API package that a
+// controller imports for its types alone), and the builder needs the
+// package only to name those members; methods are made on demand. The inits
+// are built bare, without the calls of the imports' inits, which would need
+// every import: a package's initialisation is no reconcile path.
 func buildSSA(pass *analysis.Pass, files []*ast.File) *ssa.Package {
-	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
-	for _, p := range pass.Pkg.Imports() {
+	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
+	for _, p := range importsNamed(pass) {
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, files, programInfo(pass, files), false)
 	pkg.Build()
 	return pkg
+}
+
+// importsNamed lists, in import order, the imported packages whose
+// package-level functions or variables the package refers to.
+func importsNamed(pass *analysis.Pass) []*types.Package {
+	named := make(map[*types.Package]bool)
+	for _, obj := range pass.TypesInfo.Uses {
+		p := obj.Pkg()
+		if p == nil || p == pass.Pkg || named[p] || obj.Parent() != p.Scope() {
+			continue // a local, a field or a method: no member of the package
+		}
+		switch obj.(type) {
+		case *types.Func, *types.Var:
+			named[p] = true
+		}
+	}
+	var imports []*types.Package
+	for _, p := range pass.Pkg.Imports() {
+		if named[p] {
+			imports = append(imports, p)
+		}
+	}
+	return imports
 }
 
 // entries lists the entry points with the effects they reach, and the

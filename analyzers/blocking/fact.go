@@ -414,7 +414,23 @@ func shorter(a, b Effect) bool {
 	if la != lb {
 		return la < lb
 	}
+	if sameChainText(a, b) {
+		return false // the fixpoint adds the same chain again and again: no text to build
+	}
 	return a.ChainString() < b.ChainString()
+}
+
+// sameChainText reports whether a and b print the same ChainString.
+func sameChainText(a, b Effect) bool {
+	if a.Elided != b.Elided || a.Via.Name != b.Via.Name || a.Sink != b.Sink || len(a.Chain) != len(b.Chain) {
+		return false
+	}
+	for i := range a.Chain {
+		if a.Chain[i].Func != b.Chain[i].Func || a.Chain[i].Pos != b.Chain[i].Pos {
+			return false
+		}
+	}
+	return true
 }
 
 // prefixed returns e as reached through a call in caller at frame f. A

@@ -1,7 +1,7 @@
 package blocking
 
 import (
-	"cmp"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -28,6 +28,9 @@ func (w *walker) solve() {
 		}
 		return succ
 	})
+	// A callee's sorted summary, kept until the summary changes: a caller
+	// with many calls of one helper sorts it once.
+	sorted := make(map[*funcInfo][]Effect)
 	for _, component := range components {
 		for changed := true; changed; {
 			changed = false
@@ -36,7 +39,11 @@ func (w *walker) solve() {
 				for _, c := range slices.Concat(fi.calls, fi.callbacks) {
 					effects := c.effects
 					if c.callee != nil {
-						effects = w.byFunc[c.callee].summary.sorted()
+						callee := w.byFunc[c.callee]
+						if _, ok := sorted[callee]; !ok {
+							sorted[callee] = callee.summary.sorted()
+						}
+						effects = sorted[callee]
 					}
 					for _, e := range effects {
 						for _, e := range w.decide(e, c.args) {
@@ -45,6 +52,7 @@ func (w *walker) solve() {
 							}
 							if fi.summary.add(e.guarded(c.guard).prefixed(c.frame, c.inLoop).repeated(c.times).enabledBy(c.onlyIf)) {
 								changed = true
+								delete(sorted, fi)
 							}
 						}
 					}
@@ -101,13 +109,14 @@ func (s effectSet) clone() effectSet {
 	return c
 }
 
-// sorted returns the effects in key order.
+// sorted returns the effects in key order. The set's keys are the effects'
+// keys, computed once when they were added: sorting by them is cheap.
 func (s effectSet) sorted() []Effect {
-	effects := make([]Effect, 0, len(s))
-	for _, e := range s {
-		effects = append(effects, e)
+	keys := slices.Sorted(maps.Keys(s))
+	effects := make([]Effect, len(keys))
+	for i, k := range keys {
+		effects[i] = s[k]
 	}
-	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
 	return effects
 }
 
@@ -123,11 +132,11 @@ func (s effectSet) forFact() []Effect {
 			shortest[k] = e
 		}
 	}
-	effects := make([]Effect, 0, len(shortest))
+	byKey := make(effectSet, len(shortest))
 	for _, e := range shortest {
-		effects = append(effects, e)
+		byKey[e.key()] = e
 	}
-	slices.SortFunc(effects, func(a, b Effect) int { return cmp.Compare(a.key(), b.key()) })
+	effects := byKey.sorted()
 	if len(effects) > MaxEffects {
 		effects = effects[:MaxEffects]
 	}

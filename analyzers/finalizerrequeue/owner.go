@@ -47,10 +47,9 @@ func (c *checker) deletionRegions(fn *ssa.Function) (region, held map[*ssa.Basic
 
 // importedDeletionTest reads the fact of a deletion test of another
 // package.
-func (c *checker) importedDeletionTest(fn *ssa.Function) (deletingWhen bool, param int, ok bool) {
-	obj, isFunc := fn.Object().(*types.Func)
+func (c *checker) importedDeletionTest(obj *types.Func) (deletingWhen bool, param int, ok bool) {
 	var fact Returns
-	if !isFunc || obj.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(obj, &fact) || fact.Deletion == 0 {
+	if obj.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(obj, &fact) || fact.Deletion == 0 {
 		return false, 0, false
 	}
 	return fact.Deletion > 0, max(fact.Deletion, -fact.Deletion) - 1, true

@@ -61,7 +61,7 @@ func (t DeletionTest) Region() map[*ssa.BasicBlock]bool {
 // ImportedDeletionTest says whether a function of another package is a
 // deletion test of its parameter param, and for which result the object is
 // being deleted: what a fact of the caller's analyzer says.
-type ImportedDeletionTest func(fn *ssa.Function) (deletingWhen bool, param int, ok bool)
+type ImportedDeletionTest func(fn *types.Func) (deletingWhen bool, param int, ok bool)
 
 // DeletionTests lists fn's deletion tests in block order; imported, if not
 // nil, judges calls of functions of other packages.
@@ -133,7 +133,9 @@ func (d deletionTester) test(cond ssa.Value) (deletingWhen bool, holder ssa.Valu
 			case callee.Pkg == c.Parent().Pkg:
 				when, i, ok = d.helper(callee)
 			case d.imported != nil:
-				when, i, ok = d.imported(callee)
+				if obj, isFunc := callee.Object().(*types.Func); isFunc {
+					when, i, ok = d.imported(obj)
+				}
 			}
 			if ok && i < len(c.Call.Args) {
 				return when, c.Call.Args[i], true
@@ -178,16 +180,21 @@ func (d deletionTester) method(call *ssa.Call) (deletingWhen bool, ok bool) {
 		if !isFunc {
 			return false, false
 		}
-		impl := prog.FuncValue(fn)
-		if impl == nil {
-			return false, false
+		if fn.Origin() != fn {
+			return false, false // a method of an instantiated generic type: no one function
 		}
 		when, i, ok := false, 0, false
 		switch {
-		case impl.Pkg == pkg:
+		case fn.Pkg() == pkg.Pkg:
+			impl := prog.FuncValue(fn)
+			if impl == nil {
+				return false, false
+			}
 			when, i, ok = d.helper(impl)
 		case d.imported != nil:
-			when, i, ok = d.imported(impl)
+			// Another package's method: its fact decides (the engine does
+			// not create the SSA of imports it calls nothing of).
+			when, i, ok = d.imported(fn)
 		}
 		if !ok || i != 0 || found > 0 && when != deletingWhen {
 			return false, false
