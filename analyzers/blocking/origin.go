@@ -15,6 +15,9 @@ type origins struct {
 	calls callResolver // where an interface call goes
 
 	provs        map[provKey]Prov                // memo of eval
+	depth        int                             // of the evaluations under way
+	lowestOpen   int                             // the shallowest open evaluation the current one met
+	provisional  map[int][]provKey               // memo entries to drop when the evaluation at that depth ends
 	results      map[*ssa.Function][]ResultValue // memo of resultValues
 	concrete     map[resultKey]Prov              // memo of resultConcrete
 	globalStores map[*ssa.Global][]ssa.Value     // memo of storedFunc

@@ -68,6 +68,14 @@ type Prov struct {
 	// args, for the result of a constructor of another package, are the
 	// call's arguments: its methods may depend on them (Requirement.Ctor).
 	args []ssa.Value
+
+	// cycle: the value is one whose evaluation is under way further up
+	// (`ctx, span := tracing.Start(ctx)` with ctx captured by a closure,
+	// a loop's phi): it adds nothing to what the other values that meet
+	// there say (see merge), and is Unknown to everything else.
+	cycle bool
+	// open, in the memo only, is the depth of an evaluation under way.
+	open int
 }
 
 // maxAlts bounds the values a Concrete provenance lists: enough for the
@@ -130,6 +138,10 @@ func (r ResultValue) String() string {
 // a value that lacks the property on some path lacks it.
 func merge(a, b Prov) Prov {
 	switch {
+	case a.cycle:
+		return b
+	case b.cycle:
+		return a
 	case a.Kind == Lacks:
 		return a
 	case b.Kind == Lacks:
@@ -244,13 +256,39 @@ type provKey struct {
 
 // eval says where the value at path below v comes from, as far as prop is
 // concerned.
+//
+// A value met again while its own evaluation is under way (a cycle through
+// a phi or a captured variable) counts for nothing where values meet: the
+// result is what the other values say, a least fixed point found in one
+// pass. What was worked out inside the cycle, with that value still open,
+// is memoized only until the evaluation that opened it ends.
 func (o *origins) eval(v ssa.Value, path []string, prop Property) Prov {
 	key := provKey{v, strings.Join(path, "."), prop}
 	if p, ok := o.provs[key]; ok {
+		if p.open > 0 {
+			o.lowestOpen = min(o.lowestOpen, p.open)
+			return Prov{Kind: Unknown, cycle: true}
+		}
 		return p
 	}
-	o.provs[key] = Prov{Kind: Unknown} // cycles through phis resolve to Unknown
+	o.depth++
+	depth, outer := o.depth, o.lowestOpen
+	o.provs[key] = Prov{Kind: Unknown, open: depth}
+	o.lowestOpen = depth + 1 // nothing open above this one met yet
 	p := o.evalUncached(v, path, prop)
+	lowest := o.lowestOpen
+	o.depth--
+	o.lowestOpen = min(outer, lowest)
+	for _, k := range o.provisional[depth] {
+		delete(o.provs, k) // worked out with this value still open
+	}
+	delete(o.provisional, depth)
+	if lowest < depth {
+		// Depends on a value still open further up: memoized until it ends.
+		o.provisional[lowest] = append(o.provisional[lowest], key)
+	} else {
+		p.cycle = false // a cycle only through itself: what the rest says
+	}
 	o.provs[key] = p
 	return p
 }

@@ -21,13 +21,15 @@ type ResultMethod struct {
 }
 
 // resultMethodsOf lists, for each result of interface type of fn, the
-// effects of each method of the concrete value fn returns there.
+// effects of each method of the concrete value fn returns there; for a
+// result of func type (a constructor that returns the closure that runs a
+// command in a pod), the effects of calling it, as method "".
 func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 	var methods []ResultMethod
 	results := fn.Signature.Results()
 	for i := range results.Len() {
-		iface, ok := results.At(i).Type().Underlying().(*types.Interface)
-		if !ok || iface.NumMethods() == 0 {
+		names := callableNames(results.At(i).Type())
+		if len(names) == 0 {
 			continue
 		}
 		p := res.values.resultConcrete(fn, i)
@@ -39,8 +41,7 @@ func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		// implementation in sight, blocking ones included. (A package where
 		// nothing blocks has nothing to say: the pre-check skips it.)
 		var returned []ResultMethod
-		for m := range iface.NumMethods() {
-			name := iface.Method(m).Name()
+		for _, name := range names {
 			if rvs := res.values.methodResults(p, name); len(rvs) > 0 {
 				returned = append(returned, ResultMethod{Result: i, Method: name, Results: rvs})
 			}
@@ -48,8 +49,7 @@ func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		if res.anyEffects() || len(returned) > 0 {
 			methods = append(methods, ResultMethod{Result: i})
 		}
-		for m := range iface.NumMethods() {
-			name := iface.Method(m).Name()
+		for _, name := range names {
 			var effects []Effect
 			// fn's own parameters, not another function's: what
 			// depends on them becomes Ctor requirements.
@@ -82,6 +82,22 @@ func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 		}
 	}
 	return methods
+}
+
+// callableNames lists what a caller can call on a value of type t: the
+// methods of an interface, or the value itself ("") if it is a func.
+func callableNames(t types.Type) []string {
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		names := make([]string, u.NumMethods())
+		for m := range u.NumMethods() {
+			names[m] = u.Method(m).Name()
+		}
+		return names
+	case *types.Signature:
+		return []string{""}
+	}
+	return nil
 }
 
 func (rm ResultMethod) String() string {

@@ -196,10 +196,11 @@ func newWalker(pass *analysis.Pass, files []*ast.File, pkg *ssa.Package, table *
 	}
 	res := &resolver{unit: u}
 	o := &origins{
-		unit:     u,
-		provs:    make(map[provKey]Prov),
-		results:  make(map[*ssa.Function][]ResultValue),
-		concrete: make(map[resultKey]Prov),
+		unit:        u,
+		provs:       make(map[provKey]Prov),
+		provisional: make(map[int][]provKey),
+		results:     make(map[*ssa.Function][]ResultValue),
+		concrete:    make(map[resultKey]Prov),
 	}
 	w.calls, w.values = res, o
 	res.sites, res.values = w, o
