@@ -59,7 +59,9 @@ func (c *checker) errorHelperCalls(fn *ssa.Function, region map[*ssa.BasicBlock]
 }
 
 // errorHelper returns the callee of call when it is a function of the
-// package whose last result is an error and that does not return a Result.
+// package whose last result is an error and that does not return a Result,
+// nor a *Result: such a gate's nil Result means "go on" whatever its
+// error, and the caller hands back the Result it has.
 func (c *checker) errorHelper(call *ssa.Call) *ssa.Function {
 	callee := call.Call.StaticCallee()
 	if callee == nil {
@@ -68,7 +70,7 @@ func (c *checker) errorHelper(call *ssa.Call) *ssa.Function {
 	if orig := callee.Origin(); orig != nil {
 		callee = orig
 	}
-	if callee.Pkg == nil || callee.Pkg.Pkg != c.pass.Pkg || len(callee.Blocks) == 0 || ssaflow.ReturnsResult(callee) {
+	if callee.Pkg == nil || callee.Pkg.Pkg != c.pass.Pkg || len(callee.Blocks) == 0 || ssaflow.ReturnsResult(callee) || ssaflow.ReturnsResultPointer(callee) {
 		return nil
 	}
 	results := callee.Signature.Results()

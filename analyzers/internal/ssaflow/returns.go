@@ -96,6 +96,22 @@ func passesAddress(call *ssa.CallCommon, slot *ssa.Alloc) bool {
 	return call.Value == slot
 }
 
+// ReturnsResultPointer matches functions that return (*reconcile.Result,
+// error): a gate whose nil Result means "go on", and whose Result, when it
+// has one, the caller hands back as it is.
+func ReturnsResultPointer(fn *ssa.Function) bool {
+	results := fn.Signature.Results()
+	if results.Len() != 2 {
+		return false
+	}
+	ptr, ok := results.At(0).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	return ok && named.Obj().Name() == "Result" && model.PkgPath(named.Obj().Pkg()) == model.ReconcilePkg
+}
+
 // ReturnsResult matches functions that return (reconcile.Result, error).
 func ReturnsResult(fn *ssa.Function) bool {
 	results := fn.Signature.Results()
