@@ -58,4 +58,3 @@ func (r *Gated) gate(role *Role) (*ctrl.Result, error) {
 	}
 	return nil, nil
 }
-
