@@ -110,6 +110,10 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 			// the walk can tell, as a collection.
 			switch w.pass.TypesInfo.TypeOf(loop.X).Underlying().(type) {
 			case *types.Chan:
+				if e, ok := w.bodyExit(fn, loop, loop.Body); ok {
+					w.applyExit(fn, e, &r, &outside)
+					break
+				}
 				r.unbounded = true
 			case *types.Basic: // for range n
 				n, from, ok := w.loopLimit(fn, loop.X, 3)
@@ -127,6 +131,10 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 					outside = r
 					r.capped, r.cap, r.capFrom = true, d, from
 				}
+				break
+			}
+			if e, ok := w.bodyExit(fn, loop, loop.Body); !counted && ok {
+				w.applyExit(fn, e, &r, &outside)
 				break
 			}
 			if !counted {
@@ -172,27 +180,7 @@ func (w *walker) deadlineGuard(fn *ssa.Function, loop *ast.ForStmt) (d time.Dura
 		return 0, 0, false
 	}
 	info := w.pass.TypesInfo
-	// at reads `deadline` set once, before the loop, to time.Now().Add(d)
-	// (or start.Add(d), start being set to time.Now()).
-	at := func(e ast.Expr) (ast.Expr, bool) {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil, false
-		}
-		v, _ := info.Uses[id].(*types.Var)
-		if v == nil || v.Pos() >= loop.Pos() {
-			return nil, false
-		}
-		set, ok := ast.Unparen(singleAssignment(fn.Syntax(), info, v)).(*ast.CallExpr)
-		if !ok || len(set.Args) != 1 {
-			return nil, false
-		}
-		sel, ok := set.Fun.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Add" || !w.isNow(fn, sel.X, loop) {
-			return nil, false
-		}
-		return set.Args[0], true
-	}
+	at := func(e ast.Expr) (ast.Expr, bool) { return w.deadlineLength(fn, e, loop) }
 	var limit ast.Expr
 	switch cond := ast.Unparen(loop.Cond).(type) {
 	case *ast.CallExpr: // time.Now().Before(deadline)
@@ -228,9 +216,47 @@ func (w *walker) deadlineGuard(fn *ssa.Function, loop *ast.ForStmt) (d time.Dura
 	return 0, 0, true
 }
 
+// deadlineLength reads e, a deadline set once before loop, as the length d
+// of `deadline := time.Now().Add(d)` (or start.Add(d), start being set to
+// time.Now() before the loop; or that call in place of the name).
+func (w *walker) deadlineLength(fn *ssa.Function, e ast.Expr, loop ast.Node) (ast.Expr, bool) {
+	info := w.pass.TypesInfo
+	set, ok := ast.Unparen(e).(*ast.CallExpr)
+	if ok {
+		// start.Add(d) in place: start must be a name, or the deadline
+		// moves with each turn.
+		if sel, isSel := set.Fun.(*ast.SelectorExpr); !isSel || !isName(sel.X) {
+			return nil, false
+		}
+	} else {
+		id, named := ast.Unparen(e).(*ast.Ident)
+		if !named {
+			return nil, false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || v.Pos() >= loop.Pos() {
+			return nil, false
+		}
+		set, ok = ast.Unparen(singleAssignment(fn.Syntax(), info, v)).(*ast.CallExpr)
+	}
+	if !ok || len(set.Args) != 1 {
+		return nil, false
+	}
+	sel, ok := set.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Add" || !w.isNow(fn, sel.X, loop) {
+		return nil, false
+	}
+	return set.Args[0], true
+}
+
+func isName(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.Ident)
+	return ok
+}
+
 // isNow reports whether e is time.Now(), or a local set once to it before
 // loop.
-func (w *walker) isNow(fn *ssa.Function, e ast.Expr, loop *ast.ForStmt) bool {
+func (w *walker) isNow(fn *ssa.Function, e ast.Expr, loop ast.Node) bool {
 	info := w.pass.TypesInfo
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		return len(call.Args) == 0 && isTimeFunc(info, call.Fun, "Now")
