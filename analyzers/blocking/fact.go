@@ -280,7 +280,7 @@ func (w Wait) capped(r repeat) Wait {
 	case r.capFrom > 0:
 		c.Unknown, c.From, c.Turn = true, r.capFrom, w.Total
 	case r.cap > 0:
-		c.Total, c.Turn = r.cap+w.Total, w.Total
+		c.Total, c.Turn = addWaits(r.cap, w.Total), w.Total
 	default:
 		c.Unknown = true
 	}
@@ -290,9 +290,9 @@ func (w Wait) capped(r repeat) Wait {
 // fromParam is the wait once a caller passes length d for Wait.From.
 func (w Wait) fromParam(d time.Duration) Wait {
 	if w.Capped {
-		d += w.Turn // a deadline's loop runs one turn into it
+		d = addWaits(d, w.Turn) // a deadline's loop runs one turn into it
 	}
-	w.Total, w.Unknown, w.From = d*time.Duration(max(w.Times, 1)), false, 0
+	w.Total, w.Unknown, w.From = timesWait(d, max(w.Times, 1)), false, 0
 	w.Times, w.TimesFrom = 0, 0
 	return w
 }
@@ -478,10 +478,10 @@ func (e Effect) repeated(r repeat) Effect {
 		e.Wait.Turn = e.Wait.Total // this loop is the outermost so far
 	}
 	if times > 1 && e.Wait.Total > 0 && !e.Wait.Unknown && !e.Wait.Unbounded {
-		e.Wait.Total *= time.Duration(times)
+		e.Wait.Total = timesWait(e.Wait.Total, times)
 	}
 	if times > 1 && e.Wait.From > 0 {
-		e.Wait.Times = max(e.Wait.Times, 1) * times
+		e.Wait.Times = timesCount(max(e.Wait.Times, 1), times)
 	}
 	if e.Wait.Unbounded || r.timesFrom == 0 {
 		return e

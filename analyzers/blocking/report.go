@@ -773,7 +773,7 @@ func (e Effect) Describe() string {
 	case w.Unbounded:
 		s = "waits with no time limit"
 	case w.Every > 0 && !w.Unknown:
-		s = fmt.Sprintf("polls every %v for up to %s", w.Every, span(w.Total))
+		s = fmt.Sprintf("polls every %v for %s", w.Every, span(w.Total))
 	case w.Every > 0:
 		s = fmt.Sprintf("polls every %v until a limit set at run time", w.Every)
 	case w.Unknown && w.Poll:
@@ -783,7 +783,7 @@ func (e Effect) Describe() string {
 	case w.Unknown: // reported only with -strict
 		s = "waits for a time not known statically"
 	default:
-		s = fmt.Sprintf("waits up to %s", span(w.Total))
+		s = "waits " + span(w.Total)
 	}
 	if e.InLoop {
 		s += ", in a loop that repeats it"
@@ -791,14 +791,18 @@ func (e Effect) Describe() string {
 	return s
 }
 
-// span prints a wait's bound; one of years (a backoff of math.MaxInt32
-// steps of 1s is 596523h14m6s) also says what that means in practice.
+// span prints a wait's bound, "up to d"; one of years (a backoff of
+// math.MaxInt32 steps of 1s is 596523h14m6s) also says what that means in
+// practice, and one past what a Duration holds (see longestWait) says so.
 func span(d time.Duration) string {
 	const year = 365 * 24 * time.Hour
-	if d >= year {
-		return fmt.Sprintf("%v, about %d years: no limit in practice", d, d/year)
+	switch {
+	case d == longestWait:
+		return fmt.Sprintf("more than %d years: no limit in practice", d/year)
+	case d >= year:
+		return fmt.Sprintf("up to %v, about %d years: no limit in practice", d, d/year)
 	}
-	return d.String()
+	return "up to " + d.String()
 }
 
 // ReportPos is where a finding for this effect belongs: the deepest frame of

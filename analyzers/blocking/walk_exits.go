@@ -274,6 +274,6 @@ func (w *walker) applyExit(fn *ssa.Function, e exit, r *repeat, outside *repeat)
 	case ok && from > 0 && r.timesFrom == 0:
 		r.timesFrom = from
 	case ok && from == 0:
-		r.times *= max(n-e.start, 1)
+		r.times = timesCount(r.times, max(n-e.start, 1))
 	}
 }

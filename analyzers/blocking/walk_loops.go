@@ -121,7 +121,7 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 				case ok && from > 0 && r.timesFrom == 0:
 					r.timesFrom = from
 				case ok && from == 0 && n > 1:
-					r.times *= n
+					r.times = timesCount(r.times, n)
 				}
 			}
 		case *ast.ForStmt:
@@ -152,7 +152,7 @@ func (w *walker) repeatAt(fn *ssa.Function, loops []ast.Node, pos token.Pos) rep
 			case ok && from > 0 && r.timesFrom == 0:
 				r.timesFrom = from
 			case ok && from == 0:
-				r.times *= w.tripCount(loop, n)
+				r.times = timesCount(r.times, w.tripCount(loop, n))
 			}
 		}
 	}

@@ -80,18 +80,29 @@ func (p retryPolicy) wait() Wait {
 	}
 	var total time.Duration
 	next := float64(p.interval)
-	for range p.retries {
+	for i := range p.retries {
 		sleep := next
 		if p.maxInterval > 0 {
 			sleep = min(sleep, float64(p.maxInterval))
 		}
-		total += time.Duration(sleep * (1 + max(p.randomization, 0)))
-		if p.maxElapsed > 0 && total >= p.maxElapsed {
-			return Wait{Total: p.maxElapsed}
+		each := floatWait(sleep * (1 + max(p.randomization, 0)))
+		if p.multiplier == 0 || p.multiplier == 1 || p.maxInterval > 0 && sleep == float64(p.maxInterval) {
+			// Every sleep from here is this one: the rest at once (retries
+			// may be math.MaxInt32).
+			total = addWaits(total, timesWait(each, p.retries-i))
+			break
 		}
-		if p.multiplier > 0 {
-			next *= p.multiplier
+		total = addWaits(total, each)
+		if each == 0 {
+			break // a shrinking backoff whose sleeps no longer add
 		}
+		if p.maxElapsed > 0 && total >= p.maxElapsed || total == longestWait {
+			break
+		}
+		next *= p.multiplier
+	}
+	if p.maxElapsed > 0 && total >= p.maxElapsed {
+		return Wait{Total: p.maxElapsed}
 	}
 	return Wait{Total: total}
 }

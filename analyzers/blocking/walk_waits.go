@@ -87,7 +87,7 @@ func (w Wait) fromCaller(arg func(int) ssa.Value) Wait {
 		v := arg(w.TimesFrom)
 		w.TimesFrom = 0
 		if n, ok := constIntValue(v); ok && n >= 0 {
-			w.Times = max(w.Times, 1) * n
+			w.Times = timesCount(max(w.Times, 1), n)
 		} else if w.TimesFrom = paramIndex(v); w.TimesFrom == 0 {
 			if w.From == 0 && w.Unknown && w.Total > 0 {
 				// A count out of sight, of turns whose wait is known: one
@@ -152,19 +152,27 @@ type backoff struct {
 // total is the longest that wait.ExponentialBackoff (which retry.OnError and
 // RetryOnConflict use) sleeps with this backoff: one sleep between each pair
 // of attempts, each stretched by the jitter, growing by the factor until it passes cap.
+// A backoff whose sleeps stop growing is summed at once: Steps is often
+// math.MaxInt32.
 func (b backoff) total() time.Duration {
 	var sum float64
 	d := float64(b.duration)
+	stretch := 1 + max(b.jitter, 0)
 	for step := int64(1); step < b.steps; step++ {
-		sum += d * (1 + max(b.jitter, 0))
-		if b.factor != 0 {
-			d *= b.factor
+		if b.factor == 0 || b.factor == 1 {
+			sum += d * stretch * float64(b.steps-step) // every sleep from here is d
+			break
 		}
+		sum += d * stretch
+		d *= b.factor
 		if b.cap > 0 && d > float64(b.cap) {
 			break // delay() ends the backoff once the next step passes cap
 		}
+		if sum >= float64(longestWait) || d*stretch < 1 {
+			break // no limit in practice, or sleeps that no longer add
+		}
 	}
-	return time.Duration(sum)
+	return floatWait(sum)
 }
 
 // backoffOf evaluates a wait.Backoff argument: a package variable the model
