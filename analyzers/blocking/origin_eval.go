@@ -996,7 +996,7 @@ func (o *origins) resultValues(fn *ssa.Function) []ResultValue {
 	var values []ResultValue
 	results := fn.Signature.Results()
 	for i := range results.Len() {
-		for _, tp := range tracedPaths(results.At(i).Type(), 3) {
+		for _, tp := range tracedPaths(results.At(i).Type(), 3, o.scopeFields()) {
 			var p Prov
 			first := true
 			for _, b := range fn.Blocks {
@@ -1032,8 +1032,10 @@ type tracedPath struct {
 }
 
 // tracedPaths lists the paths below a value of type t, at most depth fields
-// deep, that end at a client, a dialer or a context.
-func tracedPaths(t types.Type, depth int) []tracedPath {
+// deep, that end at a client, a dialer or a context; and, when sdk is not
+// nil, at a field of an interface type it accepts (an SDK client a scope
+// holds, whose callee is decided where the scope is built).
+func tracedPaths(t types.Type, depth int, sdk func(types.Type) bool) []tracedPath {
 	switch {
 	case isContext(t):
 		return []tracedPath{{nil, HasDeadline}}
@@ -1056,7 +1058,7 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 		// configuration builds the client).
 		var paths []tracedPath
 		for j := range sig.Results().Len() {
-			for _, sub := range tracedPaths(sig.Results().At(j).Type(), depth-1) {
+			for _, sub := range tracedPaths(sig.Results().At(j).Type(), depth-1, sdk) {
 				paths = append(paths, tracedPath{append([]string{callResult(j)}, sub.path...), sub.prop})
 			}
 		}
@@ -1082,7 +1084,13 @@ func tracedPaths(t types.Type, depth int) []tracedPath {
 			// its callee is decided where the constructor is called.
 			paths = append(paths, tracedPath{[]string{f.Name()}, Dispatches})
 		}
-		for _, sub := range tracedPaths(f.Type(), depth-1) {
+		if sdk != nil && sdk(f.Type()) {
+			// An interface field a constructor sets from its parameter
+			// (scope.NewMachineScope(scope.Params{RobotClient: c})): the
+			// methods called on it are decided where it is called.
+			paths = append(paths, tracedPath{[]string{f.Name()}, Dispatches})
+		}
+		for _, sub := range tracedPaths(f.Type(), depth-1, sdk) {
 			paths = append(paths, tracedPath{append([]string{f.Name()}, sub.path...), sub.prop})
 		}
 	}

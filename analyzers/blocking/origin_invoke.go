@@ -171,7 +171,7 @@ func (o *origins) methodResults(p Prov, name string) []ResultValue {
 		}
 		results := fn.Signature.Results()
 		for ri := range results.Len() {
-			for _, tp := range tracedPaths(results.At(ri).Type(), 3) {
+			for _, tp := range tracedPaths(results.At(ri).Type(), 3, nil) {
 				q := o.resultProv(o.resultValues(fn), ri, tp.path, tp.prop, []ssa.Value{alt.val})
 				if q.Kind == FromParam || q.Kind == Concrete {
 					q = Prov{Kind: Unknown} // the constructor's parameters: out of sight here

@@ -30,11 +30,15 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 	// Functions that return clients or contexts (or structs holding them)
 	// export where those come from.
 	readsDeletion := -1 // usesDeletionTimestamp, once asked
+	var sdk func(types.Type) bool
+	if underReview(pass) {
+		sdk = func(t types.Type) bool { return userInterfaceType(table, t) }
+	}
 	for _, obj := range pass.TypesInfo.Defs {
 		if fn, ok := obj.(*types.Func); ok {
 			results := fn.Signature().Results()
 			for i := range results.Len() {
-				if len(tracedPaths(results.At(i).Type(), 3)) > 0 {
+				if len(tracedPaths(results.At(i).Type(), 3, sdk)) > 0 {
 					return true
 				}
 			}

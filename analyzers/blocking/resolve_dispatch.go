@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -224,12 +225,19 @@ func boundMethod(mc *ssa.MakeClosure) (ssa.Value, *types.Func) {
 // followed to where their values are bound: in packages that use
 // controller-runtime's reconcile package or client-go's workqueue
 // (controllers, their helpers in the same package, the setup code), where
-// reconcilers and workers keep their SDKs. In
-// other packages they would only fill the facts with the calls every
-// library makes through its own interfaces.
+// reconcilers and workers keep their SDKs, and in every package of the
+// module under review (the driver gives it no version): its services reach
+// their SDK clients through the scope objects the controllers build
+// (`s.scope.RobotClient.GetServer(id)`, the scope made by
+// `scope.NewMachineScope(scope.Params{RobotClient: factory.NewClient(creds)})`).
+// In the packages of dependencies they would only fill the facts with the
+// calls every library makes through its own interfaces.
 func (res *resolver) dispatchingUncached() bool {
 	if strings.HasPrefix(model.PkgPath(res.pass.Pkg), "sigs.k8s.io/controller-runtime/") {
 		return false // its adapters call the user's reconcilers, which are entries themselves
+	}
+	if underReview(res.pass) {
+		return true
 	}
 	for _, obj := range res.pass.TypesInfo.Uses {
 		if obj.Pkg() != nil && (model.PkgPath(obj.Pkg()) == model.ReconcilePkg || model.PkgPath(obj.Pkg()) == workqueuePkg) {
@@ -262,13 +270,33 @@ func (res *resolver) userInterface(method *types.Func) bool {
 
 // userInterfaceType reports whether t is an interface that a user package
 // declares (see userInterface).
-func (res *resolver) userInterfaceType(t types.Type) bool {
+func (res *resolver) userInterfaceType(t types.Type) bool { return userInterfaceType(res.table, t) }
+
+func userInterfaceType(table *model.Table, t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok || !types.IsInterface(t) || named.Obj().Pkg() == nil {
 		return false
 	}
 	path := model.PkgPath(named.Obj().Pkg())
-	return !model.IsStd(path) && !res.table.BoundedPackage(path)
+	return !model.IsStd(path) && !table.BoundedPackage(path)
+}
+
+// underReview reports whether the package under analysis belongs to the
+// module under review, not to a dependency: the driver gives that module
+// no version.
+func underReview(pass *analysis.Pass) bool {
+	m := pass.Module
+	return m != nil && m.Path != "" && m.Version == ""
+}
+
+// scopeFields is the predicate of tracedPaths for the interface fields of
+// results: in the module under review only, whose scopes carry the SDK
+// clients (see dispatching); a dependency's results stay as they were.
+func (u *unit) scopeFields() func(types.Type) bool {
+	if !underReview(u.pass) {
+		return nil
+	}
+	return func(t types.Type) bool { return userInterfaceType(u.table, t) }
 }
 
 // target finds the function a call of method (nil: of the func value

@@ -88,3 +88,13 @@ func TestBindingPlaces(t *testing.T) {
 func TestGuessedImplementation(t *testing.T) {
 	analysistest.Run(t, filepath.Join(fixtures.Dir(t), "mod", "guessimpl"), httptimeout.Analyzer, "./...")
 }
+
+// TestScopes: a service of the module under review (no controller-runtime
+// in sight) calls the SDK client that its scope holds; the controller
+// builds the scope from a params struct with a client its factory made
+// without a Timeout. The call is decided where the scope is built, through
+// the scope's constructor (fixture module testdata/mod/scopes; the factory
+// that sets a Timeout is silent).
+func TestScopes(t *testing.T) {
+	analysistest.Run(t, filepath.Join(fixtures.Dir(t), "mod", "scopes"), httptimeout.Analyzer, "./...")
+}

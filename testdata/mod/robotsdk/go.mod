@@ -1,0 +1,3 @@
+module example.com/robotsdk
+
+go 1.26
