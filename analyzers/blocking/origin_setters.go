@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -27,11 +28,27 @@ type FieldSet struct {
 // there are none. For a struct built here, stores are evalStores' to read:
 // only setters count.
 func (o *origins) overridden(v ssa.Value, path []string, prop Property, p Prov) Prov {
+	set := o.storedInto(v, path, prop)
+	if len(set) == 0 {
+		return p
+	}
+	q := set[0]
+	for _, s := range set[1:] {
+		q = merge(q, s)
+	}
+	return q
+}
+
+// storedInto lists what the stores and setter calls on v put at path: into
+// the field itself (`c.HTTPClient = hc`), or into what the field holds
+// (`c.HTTPClient.Timeout = 5 * time.Second`, a library setting the
+// timeout of the client its constructor made, right after it).
+func (o *origins) storedInto(v ssa.Value, path []string, prop Property) []Prov {
 	if len(path) == 0 && prop == HasTimeout && hasTimeoutField(v.Type()) {
 		path = []string{"Timeout"} // the client's own Timeout decides it
 	}
 	if len(path) == 0 || v.Referrers() == nil {
-		return p
+		return nil
 	}
 	var set []Prov
 	for _, ref := range *v.Referrers() {
@@ -41,8 +58,15 @@ func (o *origins) overridden(v ssa.Value, path []string, prop Property, p Prov) 
 				continue
 			}
 			for _, use := range *ref.Referrers() {
-				if store, ok := use.(*ssa.Store); ok && store.Addr == ref {
-					set = append(set, o.eval(store.Val, path[1:], prop))
+				switch use := use.(type) {
+				case *ssa.Store:
+					if use.Addr == ref {
+						set = append(set, o.eval(use.Val, path[1:], prop))
+					}
+				case *ssa.UnOp:
+					if use.Op == token.MUL {
+						set = append(set, o.storedInto(use, path[1:], prop)...)
+					}
 				}
 			}
 		case *ssa.Call:
@@ -63,14 +87,7 @@ func (o *origins) overridden(v ssa.Value, path []string, prop Property, p Prov) 
 			}
 		}
 	}
-	if len(set) == 0 {
-		return p
-	}
-	q := set[0]
-	for _, s := range set[1:] {
-		q = merge(q, s)
-	}
-	return q
+	return set
 }
 
 // calleeSets returns the fields the function a call calls sets on its

@@ -56,3 +56,12 @@ func (c *Client) Get(url string) (*http.Response, error) {
 	}
 	return c.Do(req)
 }
+
+func (c *Client) Post(url, bodyType string, body interface{}) (*http.Response, error) {
+	req, err := NewRequest("POST", url, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", bodyType)
+	return c.Do(req)
+}
