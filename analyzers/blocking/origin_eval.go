@@ -462,8 +462,45 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 		if call, ok := v.Tuple.(*ssa.Call); ok {
 			return o.overridden(v, path, prop, o.evalCall(call, v.Index, path, prop))
 		}
+		if lookup, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 && prop == Dispatches && elementTraced(v.Type(), prop) {
+			return o.eval(lookup.X, append([]string{element}, path...), prop) // h, ok := handlers[state]
+		}
+	case *ssa.Lookup:
+		// Only for the funcs a map holds: a client looked up in a map
+		// stays of unknown origin (-strict).
+		if _, isMap := v.X.Type().Underlying().(*types.Map); isMap && prop == Dispatches && elementTraced(v.Type(), prop) {
+			return o.eval(v.X, append([]string{element}, path...), prop)
+		}
+	case *ssa.MakeMap:
+		if len(path) > 0 && path[0] == element {
+			return o.evalMapValues(v, path[1:], prop)
+		}
 	}
 	return Prov{Kind: Unknown}
+}
+
+// returnedHere joins what fn, a function of this package, returns as
+// result i, at path, for Dispatches.
+func (o *origins) returnedHere(fn *ssa.Function, i int, path []string) Prov {
+	var vals []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			vals = append(vals, ssaflow.Returned(ret, i)...)
+		}
+	}
+	return o.join(vals, path, Dispatches)
+}
+
+// evalMapValues joins the values a map literal made here holds (a state
+// machine's handlers: `map[State]handler{StateNone: m.handleNone, ...}`).
+func (o *origins) evalMapValues(m *ssa.MakeMap, path []string, prop Property) Prov {
+	var stored []ssa.Value
+	for _, ref := range *m.Referrers() {
+		if update, ok := ref.(*ssa.MapUpdate); ok && update.Map == m {
+			stored = append(stored, update.Value)
+		}
+	}
+	return o.join(stored, path, prop)
 }
 
 // defaultClientOrigin names http.DefaultClient read in fn, with where fn
@@ -865,6 +902,18 @@ func (o *origins) evalCall(call *ssa.Call, i int, path []string, prop Property) 
 		return o.evalInvoke(call, i, path, prop)
 	}
 	if fn := o.localFunc(call.Call); fn != nil {
+		if prop == Dispatches && len(path) > 0 && path[0] == element {
+			// The elements of a list or a map of funcs a function of this
+			// package returns (`hsm.handlers()[state]`): what it returns.
+			p := o.returnedHere(fn, i, path)
+			if args := callArgs(call.Call); p.Kind == FromParam && !p.Free && p.Param < len(args) {
+				return o.eval(args[p.Param], p.Path, prop)
+			}
+			if p.Kind == FromParam {
+				return Prov{Kind: Unknown}
+			}
+			return p
+		}
 		if prop == Dispatches && len(path) == 0 {
 			p := o.resultConcrete(fn, i)
 			if mc, ok := p.val.(*ssa.MakeClosure); ok && p.foreign {

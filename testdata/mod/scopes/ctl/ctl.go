@@ -30,7 +30,7 @@ type factory struct{}
 func NewFactory() Factory { return &factory{} }
 
 func (f *factory) NewClient(creds string) robotsdk.RobotClient {
-	client := &http.Client{Transport: &loggingTransport{rt: http.DefaultTransport}} // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(robotsdk/robot.go:30\) and http.Client without Timeout \(ctl/ctl.go:33\)\): \(\*ctl.MachineReconciler\).Reconcile \(ctl/ctl.go:55\) -> \(\*svc.Service\).Reconcile \(svc/svc.go:13\) -> \(\*robotsdk.Client\).ServerGetList`
+	client := &http.Client{Transport: &loggingTransport{rt: http.DefaultTransport}} // want `\(\*http.Client\).Do can block the reconcile worker forever: nothing bounds it \(http.NewRequest, which uses context.Background\(\) \(robotsdk/robot.go:30\) and http.Client without Timeout \(ctl/ctl.go:33\)\): \(\*ctl.MachineReconciler\).Reconcile \(ctl/ctl.go:55\) -> \(\*svc.Service\).Reconcile \(svc/svc.go:18\) -> \(\*svc.stateMachine\).ReconcileState \(svc/svc.go:47\) -> \(\*svc.stateMachine\).handlePreparing \(svc/svc.go:53\) -> \(\*svc.Service\).actionPreparing \(svc/svc.go:23\) -> \(\*robotsdk.Client\).ServerGetList`
 	return robotsdk.NewBasicAuthClientWithCustomHttpClient(creds, client)
 }
 
@@ -52,5 +52,5 @@ func (r *MachineReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	if err != nil {
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, svc.NewService(s).Reconcile()
+	return ctrl.Result{}, svc.NewService(s).Reconcile(ctx)
 }
