@@ -52,6 +52,10 @@ type Prov struct {
 	val      ssa.Value
 	external types.Object
 	resultOf int
+	// via, with resultOf: the value is what calling this method
+	// (methodResultElem: "NewClient()0") on that result returns, a
+	// factory's product (see ResultMethod.Returns).
+	via string
 	// foreign: val belongs to another function (what a callee returns), so
 	// the parameters it comes from are not the current function's.
 	foreign bool
@@ -218,7 +222,7 @@ func storedOnce(v ssa.Value) ssa.Value {
 // values of one concrete type), else both, as alternatives.
 func mergeConcrete(a, b Prov) Prov {
 	same := func(x, y Prov) bool {
-		if x.val == y.val && x.external == y.external && x.resultOf == y.resultOf && slices.Equal(x.free, y.free) {
+		if x.val == y.val && x.external == y.external && x.resultOf == y.resultOf && x.via == y.via && slices.Equal(x.free, y.free) {
 			return true
 		}
 		return x.val != nil && y.val != nil && x.resultOf == 0 && y.resultOf == 0 && !isCallable(x.val) && !isCallable(y.val) &&

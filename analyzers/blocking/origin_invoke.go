@@ -69,7 +69,11 @@ func (o *origins) evalInvoke(call *ssa.Call, i int, path []string, prop Property
 		}
 	}
 	p := mergeAll(ps)
-	if p.Kind == Unknown && recv.Kind == FromParam && prop != Dispatches && len(recv.Path)+1+len(path) <= maxPath {
+	if p.Kind == Unknown && recv.Kind == FromParam && len(recv.Path)+1+len(path) <= maxPath &&
+		(prop != Dispatches || len(path) == 0 && !o.calls.implementedAny(call.Type(), i)) {
+		// For Dispatches (a factory in a field, whose NewClient returns
+		// the SDK client), only when no implementation of the result's
+		// interface is in sight to decide its calls.
 		// The receiver is the caller's (an interface in a field of the
 		// reconciler, bound in main): what the method returns is decided
 		// where the receiver's concrete value is known, like a field of it.
@@ -141,6 +145,11 @@ func (o *origins) factMethodResult(alt Prov, method string, i int, path []string
 	}
 	for _, rm := range summary.ResultMethods {
 		if rm.Result == alt.resultOf-1 && rm.Method == method {
+			if prop == Dispatches && len(path) == 0 && alt.via == "" && slices.ContainsFunc(rm.Returns, func(r ResultMethod) bool { return r.Result == i }) {
+				// What the factory's method returns: its fact says what
+				// calling that value's methods does.
+				return Prov{Kind: Concrete, external: alt.external, val: alt.val, resultOf: alt.resultOf, via: methodResultElem(method, i), args: alt.args}
+			}
 			return o.resultProv(rm.Results, i, path, prop, nil)
 		}
 	}

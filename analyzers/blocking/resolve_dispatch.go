@@ -548,6 +548,22 @@ func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool
 			return nil
 		}
 		for _, rm := range summary.ResultMethods {
+			if target.via != "" {
+				// A factory's product: the method called on what the
+				// factory's method returned.
+				name, i, _ := parseMethodResult(target.via)
+				if rm.Result != target.resultOf-1 || rm.Method != name {
+					continue
+				}
+				for _, product := range rm.Returns {
+					if product.Result == i && product.Method == method {
+						for _, e := range product.Effects {
+							out = append(out, dispatched{effect: e.stripPositions()})
+						}
+					}
+				}
+				continue
+			}
 			if rm.Result == target.resultOf-1 && rm.Method == method {
 				for _, e := range rm.Effects {
 					out = append(out, res.constructed(e.stripPositions(), target.args)...)
@@ -599,12 +615,51 @@ func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool
 			out = append(out, d)
 			continue
 		}
+		if keepDispatch && local != nil {
+			if expanded, ok := res.receiverDispatch(d.effect, target); ok {
+				out = append(out, expanded...)
+				continue
+			}
+		}
 		if decided, ok := res.decideReceiver(d.effect, target); ok {
 			decided.leaves = d.leaves
 			out = append(out, decided)
 		}
 	}
 	return out
+}
+
+// receiverDispatch expands e, a method's call through a field of its
+// receiver (`c.client.ServerGet(id)` in the wrapper a factory returns),
+// when target, the receiver, is a value this package built and the field
+// holds a value whose concrete type is known here (the SDK client the
+// factory made): the wrapper's method does what the SDK client's does.
+// The effects it expands to have their receiver decided too.
+func (res *resolver) receiverDispatch(e Effect, target Prov) ([]dispatched, bool) {
+	if e.Dispatch == nil || target.val == nil || target.foreign || res.constructedDepth >= maxConstructedDepth {
+		return nil, false
+	}
+	k := slices.IndexFunc(e.Requires, func(r Requirement) bool {
+		return r.Prop == Dispatches && !r.Free && !r.Ctor && r.Param == 0 && len(r.Path) > 0
+	})
+	if k < 0 {
+		return nil, false
+	}
+	held := res.values.eval(target.val, e.Requires[k].Path, Dispatches)
+	if held.Kind != Concrete {
+		return nil, false
+	}
+	rest := e
+	rest.Requires = slices.Delete(slices.Clone(e.Requires), k, k+1)
+	res.constructedDepth++
+	defer func() { res.constructedDepth-- }()
+	var out []dispatched
+	for _, ne := range res.expandDispatch(rest, held) {
+		if decided, ok := res.decideReceiver(ne, target); ok {
+			out = append(out, decided)
+		}
+	}
+	return out, true
 }
 
 // maxConstructedDepth bounds constructors given values that constructors

@@ -153,6 +153,27 @@ func (w *walker) implementedEffects(t types.Type, m *types.Func) []Effect {
 // the effects of method on the concrete types the module converts to the
 // interface type t, or nil when t is not such an interface or too many
 // types implement it.
+// implementedAny reports whether some method of result i (of a call whose
+// type is t) has implementations in sight that say what calling it does.
+func (res *resolver) implementedAny(t types.Type, i int) bool {
+	if tuple, ok := t.(*types.Tuple); ok {
+		if i >= tuple.Len() {
+			return false
+		}
+		t = tuple.At(i).Type()
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for m := range iface.NumMethods() {
+		if len(res.implementedBy(t, iface.Method(m).Name())) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (res *resolver) implementedBy(t types.Type, method string) []Effect {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok || !types.IsInterface(named) || !res.inModule(named.Obj().Pkg()) {

@@ -18,6 +18,11 @@ type ResultMethod struct {
 	// registry's GetOrCreate returns), as far as the function's own code
 	// decides it.
 	Results []ResultValue `json:",omitempty"`
+	// Returns, for a method that returns an interface (a factory's
+	// NewClient), says what calling each method of the value it returns
+	// does: the client the factory makes (only effects that need nothing
+	// of the caller).
+	Returns []ResultMethod `json:",omitempty"`
 }
 
 // resultMethodsOf lists, for each result of interface type of fn, the
@@ -25,6 +30,10 @@ type ResultMethod struct {
 // result of func type (a constructor that returns the closure that runs a
 // command in a pod), the effects of calling it, as method "".
 func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
+	return res.resultMethodsDepth(fn, 1)
+}
+
+func (res *resolver) resultMethodsDepth(fn *ssa.Function, depth int) []ResultMethod {
 	var methods []ResultMethod
 	results := fn.Signature.Results()
 	for i := range results.Len() {
@@ -76,12 +85,41 @@ func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
 			if k := slices.IndexFunc(returned, func(r ResultMethod) bool { return r.Method == name }); k >= 0 {
 				rm.Results = returned[k].Results
 			}
-			if len(rm.Effects) > 0 || len(rm.Results) > 0 {
+			if depth > 0 {
+				rm.Returns = res.productMethods(p, name, depth-1)
+			}
+			if len(rm.Effects) > 0 || len(rm.Results) > 0 || len(rm.Returns) > 0 {
 				methods = append(methods, rm)
 			}
 		}
 	}
 	return methods
+}
+
+// productMethods says, for method name of the concrete value p (a factory
+// this package returns), what calling the methods of what it returns does:
+// the method's own result methods, keeping the effects that need nothing of
+// the caller (its arguments are not in the fact).
+func (res *resolver) productMethods(p Prov, name string, depth int) []ResultMethod {
+	if p.val == nil || p.resultOf > 0 || len(p.alts) > 0 || isCallable(p.val) || name == "" {
+		return nil
+	}
+	method := methodNamed(p.val.Type(), name)
+	if method == nil {
+		return nil
+	}
+	local, _ := res.target(p.val, method)
+	if local == nil || res.byFunc[local] == nil {
+		return nil
+	}
+	var out []ResultMethod
+	for _, rm := range res.resultMethodsDepth(local, depth) {
+		rm.Effects = slices.DeleteFunc(rm.Effects, func(e Effect) bool { return len(e.Requires) > 0 || e.Dispatch != nil })
+		if len(rm.Effects) > 0 || rm.Method == "" && len(rm.Results) == 0 {
+			out = append(out, rm)
+		}
+	}
+	return out
 }
 
 // callableNames lists what a caller can call on a value of type t: the

@@ -83,6 +83,9 @@ type callResolver interface {
 	// implementedBy is what method does on the concrete types the
 	// module's packages convert to the interface type t.
 	implementedBy(t types.Type, method string) []Effect
+	// implementedAny: some method of result i of a call of type t has
+	// implementations in sight (implementedBy).
+	implementedAny(t types.Type, i int) bool
 }
 
 // valueOrigins is what the walk and call resolution ask of value provenance

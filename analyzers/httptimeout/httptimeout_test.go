@@ -98,3 +98,12 @@ func TestGuessedImplementation(t *testing.T) {
 func TestScopes(t *testing.T) {
 	analysistest.Run(t, filepath.Join(fixtures.Dir(t), "mod", "scopes"), httptimeout.Analyzer, "./...")
 }
+
+// TestScopeFactory: the SDK client the scope holds is made by a factory of
+// another package of the module, bound to the reconciler in main; the
+// factory's NewClient returns a wrapper whose method calls the SDK client
+// it built. The factory whose clients have a Timeout is silent (fixture
+// module testdata/mod/scopefactory).
+func TestScopeFactory(t *testing.T) {
+	fixtures.Across(t, filepath.Join(fixtures.Dir(t), "mod", "scopefactory"), httptimeout.Analyzer, "./...")
+}
