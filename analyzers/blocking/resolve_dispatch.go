@@ -64,7 +64,14 @@ func (res *resolver) dispatch(s site, call *ssa.CallCommon) bool {
 	p := res.values.eval(call.Value, nil, Dispatches)
 	switch p.Kind {
 	case FromParam:
-		if !res.dispatching() && (call.IsInvoke() || !p.callback(s.fi.fn) || !callbackMayWait(call.Signature())) {
+		// In the other packages of the module under review, a method
+		// call that no implementation in sight decides (a service calling
+		// the SDK client its scope holds) is passed on to where the value
+		// is bound; the implementations in sight decide the rest, as in
+		// any package.
+		passOn := res.dispatching() || call.IsInvoke() && res.passesOn(true) &&
+			len(res.implementations(call)) == 0 && res.implementedBy(call.Value.Type(), call.Method.Name()) == nil
+		if !passOn && (call.IsInvoke() || !p.callback(s.fi.fn) || !callbackMayWait(call.Signature())) {
 			// Passing the call on to the callers is for the packages
 			// that bind reconcilers' values; elsewhere it would fill the
 			// facts with every library's calls through its parameters
@@ -225,19 +232,13 @@ func boundMethod(mc *ssa.MakeClosure) (ssa.Value, *types.Func) {
 // followed to where their values are bound: in packages that use
 // controller-runtime's reconcile package or client-go's workqueue
 // (controllers, their helpers in the same package, the setup code), where
-// reconcilers and workers keep their SDKs, and in every package of the
-// module under review (the driver gives it no version): its services reach
-// their SDK clients through the scope objects the controllers build
-// (`s.scope.RobotClient.GetServer(id)`, the scope made by
-// `scope.NewMachineScope(scope.Params{RobotClient: factory.NewClient(creds)})`).
-// In the packages of dependencies they would only fill the facts with the
-// calls every library makes through its own interfaces.
+// reconcilers and workers keep their SDKs. In
+// other packages they would only fill the facts with the calls every
+// library makes through its own interfaces; see passesOn for the other
+// packages of the module under review.
 func (res *resolver) dispatchingUncached() bool {
 	if strings.HasPrefix(model.PkgPath(res.pass.Pkg), "sigs.k8s.io/controller-runtime/") {
 		return false // its adapters call the user's reconcilers, which are entries themselves
-	}
-	if underReview(res.pass) {
-		return true
 	}
 	for _, obj := range res.pass.TypesInfo.Uses {
 		if obj.Pkg() != nil && (model.PkgPath(obj.Pkg()) == model.ReconcilePkg || model.PkgPath(obj.Pkg()) == workqueuePkg) {
@@ -248,6 +249,17 @@ func (res *resolver) dispatchingUncached() bool {
 		}
 	}
 	return false
+}
+
+// passesOn reports whether a dispatch through a parameter's field is passed
+// on to the callers: in the packages that dispatch, and, for method calls
+// (invoke), in every package of the module under review (the driver gives
+// it no version): its services reach their SDK clients through the scope
+// objects the controllers build (`s.scope.RobotClient.GetServer(id)`, the
+// scope made by `scope.NewMachineScope(scope.Params{RobotClient:
+// factory.NewClient(creds)})`). The packages of dependencies do not.
+func (res *resolver) passesOn(invoke bool) bool {
+	return res.dispatching() || invoke && underReview(res.pass)
 }
 
 func (res *resolver) dispatching() bool {
@@ -615,13 +627,17 @@ func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool
 			out = append(out, d)
 			continue
 		}
-		if keepDispatch && local != nil {
+		decided, ok := res.decideReceiver(d.effect, target)
+		if keepDispatch && local != nil && (!ok || decided.effect.Dispatch != nil && !slices.ContainsFunc(decided.own, func(r Requirement) bool { return r.Prop == Dispatches && !r.Free })) {
+			// A dispatch that no argument of the constructor decides,
+			// which ResultMethods would drop: expand it here when the
+			// receiver's field holds a value known here.
 			if expanded, ok := res.receiverDispatch(d.effect, target); ok {
 				out = append(out, expanded...)
 				continue
 			}
 		}
-		if decided, ok := res.decideReceiver(d.effect, target); ok {
+		if ok {
 			decided.leaves = d.leaves
 			out = append(out, decided)
 		}

@@ -80,6 +80,9 @@ type callResolver interface {
 	// dispatching reports whether calls through the fields of parameters
 	// are passed on to the callers (packages that bind reconcilers).
 	dispatching() bool
+	// passesOn: dispatching, or, for method calls, a package of the
+	// module under review.
+	passesOn(invoke bool) bool
 	// implementedBy is what method does on the concrete types the
 	// module's packages convert to the interface type t.
 	implementedBy(t types.Type, method string) []Effect
@@ -526,7 +529,7 @@ func (w *walker) decideOne(e Effect, args bound) (Effect, *Prov, bool) {
 		if r.Prop == Dispatches {
 			switch p.Kind {
 			case FromParam:
-				if len(p.Path) > 0 && !w.calls.dispatching() {
+				if len(p.Path) > 0 && !w.calls.passesOn(e.Dispatch != nil && e.Dispatch.Method != "") {
 					// A func value in a field of a parameter: for the
 					// packages that bind reconcilers' values only (see
 					// resolver.dispatch).
