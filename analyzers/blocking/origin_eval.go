@@ -56,6 +56,9 @@ type Prov struct {
 	// (methodResultElem: "NewClient()0") on that result returns, a
 	// factory's product (see ResultMethod.Returns).
 	via string
+	// field, with resultOf: the value is the interface at this field path
+	// below that result (see ResultMethod.Path).
+	field []string
 	// foreign: val belongs to another function (what a callee returns), so
 	// the parameters it comes from are not the current function's.
 	foreign bool

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -89,27 +90,36 @@ func (o *origins) externalResult(obj types.Object, i int, path []string, prop Pr
 	if !o.pass.ImportObjectFact(obj, &summary) {
 		return Prov{Kind: Unknown}
 	}
-	if prop == Dispatches && len(path) == 0 {
+	if prop == Dispatches {
 		for _, rm := range summary.ResultMethods {
-			if rm.Result == i {
-				return Prov{Kind: Concrete, external: obj, resultOf: i + 1, args: args}
+			if rm.Result == i && slices.Equal(rm.Path, path) {
+				return Prov{Kind: Concrete, external: obj, resultOf: i + 1, field: rm.Path, args: args}
 			}
 		}
-		return Prov{Kind: Unknown}
+		if len(path) == 0 {
+			return Prov{Kind: Unknown}
+		}
 	}
 	return o.resultProv(summary.Results, i, path, prop, args)
 }
 
 type resultKey struct {
-	fn *ssa.Function
-	i  int
+	fn   *ssa.Function
+	i    int
+	path string
 }
 
 // resultConcrete says what concrete value a function of this package
 // returns as result i, for calls of its methods. A value that comes from
 // the function's parameters stays relative to them.
 func (o *origins) resultConcrete(fn *ssa.Function, i int) Prov {
-	key := resultKey{fn, i}
+	return o.resultConcreteAt(fn, i, nil)
+}
+
+// resultConcreteAt is resultConcrete for the interface field at path below
+// result i: the client a constructor stores in the value it returns.
+func (o *origins) resultConcreteAt(fn *ssa.Function, i int, path []string) Prov {
+	key := resultKey{fn, i, strings.Join(path, ".")}
 	if p, ok := o.concrete[key]; ok {
 		return p
 	}
@@ -121,7 +131,7 @@ func (o *origins) resultConcrete(fn *ssa.Function, i int) Prov {
 			continue
 		}
 		for _, v := range ssaflow.Returned(ret, i) {
-			q := o.eval(v, nil, Dispatches)
+			q := o.eval(v, path, Dispatches)
 			if first {
 				p, first = q, false
 			} else {

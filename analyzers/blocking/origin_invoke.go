@@ -144,7 +144,7 @@ func (o *origins) factMethodResult(alt Prov, method string, i int, path []string
 		return Prov{Kind: Unknown}
 	}
 	for _, rm := range summary.ResultMethods {
-		if rm.Result == alt.resultOf-1 && rm.Method == method {
+		if rm.Result == alt.resultOf-1 && rm.Method == method && slices.Equal(rm.Path, alt.field) {
 			if prop == Dispatches && len(path) == 0 && alt.via == "" && slices.ContainsFunc(rm.Returns, func(r ResultMethod) bool { return r.Result == i }) {
 				// What the factory's method returns: its fact says what
 				// calling that value's methods does.

@@ -560,6 +560,9 @@ func (res *resolver) methodEffects(target Prov, method string, keepDispatch bool
 			return nil
 		}
 		for _, rm := range summary.ResultMethods {
+			if !slices.Equal(rm.Path, target.field) {
+				continue
+			}
 			if target.via != "" {
 				// A factory's product: the method called on what the
 				// factory's method returned.

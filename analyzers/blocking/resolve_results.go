@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -11,7 +12,10 @@ import (
 // ResultMethod is what calling Method on result Result of a function does:
 // the effects of the concrete value's method, its receiver decided.
 type ResultMethod struct {
-	Result  int
+	Result int
+	// Path, when not empty, is the interface field below the result that
+	// Method is called on (see fieldMethods).
+	Path    []string `json:",omitempty"`
 	Method  string
 	Effects []Effect
 	// Results: what the method returns, where it matters (the client a
@@ -30,7 +34,7 @@ type ResultMethod struct {
 // result of func type (a constructor that returns the closure that runs a
 // command in a pod), the effects of calling it, as method "".
 func (res *resolver) resultMethodsOf(fn *ssa.Function) []ResultMethod {
-	return res.resultMethodsDepth(fn, 1)
+	return append(res.resultMethodsDepth(fn, 1), res.fieldMethods(fn)...)
 }
 
 func (res *resolver) resultMethodsDepth(fn *ssa.Function, depth int) []ResultMethod {
@@ -59,28 +63,7 @@ func (res *resolver) resultMethodsDepth(fn *ssa.Function, depth int) []ResultMet
 			methods = append(methods, ResultMethod{Result: i})
 		}
 		for _, name := range names {
-			var effects []Effect
-			// fn's own parameters, not another function's: what
-			// depends on them becomes Ctor requirements.
-			p.foreign = false
-			for _, d := range res.methodEffects(p, name, true) {
-				// What depends on fn's parameters is decided where fn is
-				// called, with its arguments.
-				e := d.effect
-				for _, r := range d.own {
-					if !r.Free {
-						r.Ctor = true
-						e.Requires = append(slices.Clip(e.Requires), r)
-					}
-				}
-				if e.Dispatch != nil && !slices.ContainsFunc(e.Requires, func(r Requirement) bool { return r.Ctor && r.Prop == Dispatches }) {
-					continue // a dispatch on something else than what fn was given
-				}
-				effects = append(effects, e)
-			}
-			if len(effects) > MaxEffects {
-				effects = effects[:MaxEffects]
-			}
+			effects := res.ctorMethodEffects(p, name)
 			rm := ResultMethod{Result: i, Method: name, Effects: effects}
 			if k := slices.IndexFunc(returned, func(r ResultMethod) bool { return r.Method == name }); k >= 0 {
 				rm.Results = returned[k].Results
@@ -94,6 +77,87 @@ func (res *resolver) resultMethodsDepth(fn *ssa.Function, depth int) []ResultMet
 		}
 	}
 	return methods
+}
+
+// fieldMethods lists, for the interface fields of fn's results that fn
+// sets to a value it knows (NewClusterReconciler storing
+// k8s.NewClient(c, ctx) in the reconciler's client field), what calling
+// each method on that field does. An importer that calls a method of the
+// result which calls the field decides the call with it; without it, the
+// call stays open and is dropped there.
+func (res *resolver) fieldMethods(fn *ssa.Function) []ResultMethod {
+	var methods []ResultMethod
+	results := fn.Signature.Results()
+	for i := range results.Len() {
+		for _, tp := range tracedPaths(results.At(i).Type(), 3, res.scopeFields()) {
+			if tp.prop != Dispatches || len(tp.path) == 0 {
+				continue
+			}
+			names := callableNames(fieldType(results.At(i).Type(), tp.path))
+			if len(names) == 0 || names[0] == "" {
+				continue // a func field: decided as the constructor's parameter (ResultValue)
+			}
+			p := res.values.resultConcreteAt(fn, i, tp.path)
+			if p.Kind != Concrete {
+				continue
+			}
+			for _, name := range names {
+				if effects := res.ctorMethodEffects(p, name); len(effects) > 0 {
+					methods = append(methods, ResultMethod{Result: i, Path: tp.path, Method: name, Effects: effects})
+				}
+			}
+		}
+	}
+	return methods
+}
+
+// ctorMethodEffects is what calling method name on p, a concrete value the
+// function under review returns, does; what depends on the function's
+// parameters becomes Ctor requirements, decided where it is called.
+func (res *resolver) ctorMethodEffects(p Prov, name string) []Effect {
+	var effects []Effect
+	// fn's own parameters, not another function's: what depends on them
+	// becomes Ctor requirements.
+	p.foreign = false
+	for _, d := range res.methodEffects(p, name, true) {
+		e := d.effect
+		for _, r := range d.own {
+			if !r.Free {
+				r.Ctor = true
+				e.Requires = append(slices.Clip(e.Requires), r)
+			}
+		}
+		if e.Dispatch != nil && !slices.ContainsFunc(e.Requires, func(r Requirement) bool { return r.Ctor && r.Prop == Dispatches }) {
+			continue // a dispatch on something else than what fn was given
+		}
+		effects = append(effects, e)
+	}
+	return keepAtMost(effects, MaxEffects)
+}
+
+// fieldType is the type of the field at path below a value of type t
+// (pointers followed), or nil.
+func fieldType(t types.Type, path []string) types.Type {
+	for _, name := range path {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		var found types.Type
+		for f := range st.Fields() {
+			if f.Name() == name {
+				found = f.Type()
+			}
+		}
+		if found == nil {
+			return nil
+		}
+		t = found
+	}
+	return t
 }
 
 // productMethods says, for method name of the concrete value p (a factory
@@ -139,7 +203,7 @@ func callableNames(t types.Type) []string {
 }
 
 func (rm ResultMethod) String() string {
-	s := fmt.Sprintf("result %d.%s: %d effects", rm.Result, rm.Method, len(rm.Effects))
+	s := fmt.Sprintf("result %d.%s: %d effects", rm.Result, strings.Join(append(slices.Clip(rm.Path), rm.Method), "."), len(rm.Effects))
 	for _, r := range rm.Results {
 		s += ", " + r.String()
 	}

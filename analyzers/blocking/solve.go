@@ -1,6 +1,7 @@
 package blocking
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 
@@ -136,11 +137,36 @@ func (s effectSet) forFact() []Effect {
 	for _, e := range shortest {
 		byKey[e.key()] = e
 	}
-	effects := byKey.sorted()
-	if len(effects) > MaxEffects {
-		effects = effects[:MaxEffects]
+	return keepAtMost(byKey.sorted(), MaxEffects)
+}
+
+// keepAtMost returns at most n of effects, in the order given. Past n, the calls of a sink it already keeps go first:
+// a component that calls its client seventy times, then polls, keeps the
+// poll, where cutting the sorted list would have kept seventy client calls
+// and dropped the one wait (cutting by key is still how the repeats of one
+// sink are chosen, so the result does not depend on the walk).
+func keepAtMost(effects []Effect, n int) []Effect {
+	if len(effects) <= n {
+		return effects
 	}
-	return effects
+	rank := make([]int, len(effects)) // how many of the same sink come before
+	seen := make(map[string]int)
+	for i, e := range effects {
+		rank[i] = seen[e.Sink]
+		seen[e.Sink]++
+	}
+	order := make([]int, len(effects))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rank[a], rank[b]) })
+	kept := order[:n]
+	slices.Sort(kept)
+	out := make([]Effect, n)
+	for i, k := range kept {
+		out[i] = effects[k]
+	}
+	return out
 }
 
 // stronglyConnected returns the strongly connected components of a graph of n

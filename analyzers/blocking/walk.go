@@ -108,6 +108,9 @@ type valueOrigins interface {
 	// resultConcrete is the concrete value a function of this package
 	// returns as result i.
 	resultConcrete(fn *ssa.Function, i int) Prov
+	// resultConcreteAt is the concrete value of the interface field at
+	// path below result i.
+	resultConcreteAt(fn *ssa.Function, i int, path []string) Prov
 	// methodResults is what the method called name of p, a concrete value
 	// a function of this package returns, returns (ResultMethod.Results).
 	methodResults(p Prov, name string) []ResultValue

@@ -1,6 +1,7 @@
 package sleeploop_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -215,4 +216,14 @@ func TestOneWayPerOperation(t *testing.T) {
 // reaches it, not one per call into the helper package.
 func TestChosenInHelperPackage(t *testing.T) {
 	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/chosenwait/...")
+}
+
+// TestComponentClients: components of another package call their client,
+// an interface field. One calls it seventy times and then sleeps 30s: its
+// fact keeps MaxEffects effects, and the wait is kept over the repeated
+// client calls. Another's constructor builds the client itself, whose
+// method waits: the constructor's fact says what the field's methods do
+// (fixture module testdata/mod/wideclient).
+func TestComponentClients(t *testing.T) {
+	fixtures.Across(t, filepath.Join(fixtures.Dir(t), "mod", "wideclient"), sleeploop.Analyzer, "./...")
 }
