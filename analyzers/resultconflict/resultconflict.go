@@ -111,6 +111,10 @@ type conflict struct {
 	field   string // the field named in the message
 	nonNil  bool   // the error is known not nil, not only possibly
 	through bool   // the Result and error come from one helper call
+	// helper and helperAt, for a helper of another package, name it and
+	// the returns of its own that pair the Result with an error.
+	helper   string
+	helperAt []string
 }
 
 // walk looks at the returns of fn, reached through the frames of prefix,
@@ -144,7 +148,11 @@ func (c *checker) walk(fn *ssa.Function, prefix []blocking.Frame, seen map[*ssa.
 		}
 		chain := append(prefix[:len(prefix):len(prefix)], c.result.Frame(fn, ret.Pos()))
 		if may != 0 {
-			c.conflicts[ret.Pos()] = conflict{field: may.name(), nonNil: nonNil, through: call != nil}
+			cf := conflict{field: may.name(), nonNil: nonNil, through: call != nil}
+			if call != nil {
+				cf.helper, cf.helperAt = c.pairedAt(call)
+			}
+			c.conflicts[ret.Pos()] = cf
 			e := blocking.Effect{Check: name, Sink: conflictSink, Chain: chain}
 			c.found = append(c.found, blocking.Finding{Effect: e, Pos: ret.Pos()})
 			continue
@@ -202,7 +210,10 @@ func (c *checker) diagnostic(f blocking.Finding) analysis.Diagnostic {
 		when = " if the error is not nil"
 	}
 	from := ""
-	if cf.through {
+	switch {
+	case len(cf.helperAt) > 0:
+		from = fmt.Sprintf(" (%s returns it with an error at %s)", cf.helper, strings.Join(cf.helperAt, ", "))
+	case cf.through:
 		from = " (the helper returns it with an error)"
 	}
 	d := f.Diagnostic(name, fmt.Sprintf("%s%s is thrown away%s: controller-runtime ignores the Result when the error is not nil "+

@@ -117,6 +117,24 @@ func (c *checker) callee(call *ssa.Call) summary {
 	return summary{result: fact.Result, pair: fact.Pair}
 }
 
+// pairedAt names the imported function call statically calls and the
+// returns its fact says pair a Result with an error.
+func (c *checker) pairedAt(call *ssa.Call) (string, []string) {
+	fn := call.Call.StaticCallee()
+	if fn == nil || c.local(call) != nil {
+		return "", nil
+	}
+	if orig := fn.Origin(); orig != nil {
+		fn = orig
+	}
+	obj, _ := fn.Object().(*types.Func)
+	var fact requeues
+	if obj == nil || !c.pass.ImportObjectFact(obj, &fact) {
+		return "", nil
+	}
+	return c.result.Frame(fn, token.NoPos).Func, fact.PairAt
+}
+
 // mayAt is the set of fields the Results in values may set at block b:
 // what their values may set, less what a test that b runs behind found
 // zero (`if res.RequeueAfter == 0 { return res, err }`). errs, when given,

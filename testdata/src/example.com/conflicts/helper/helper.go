@@ -3,6 +3,7 @@ package helper
 
 import (
 	"context"
+	"time"
 
 	ctrl "sigs.k8s.io/controller-runtime"
 )
@@ -26,4 +27,30 @@ var phase Output
 // pairs its Result with its error.
 func Actions(ctx context.Context) (ctrl.Result, error) {
 	return phase.Output()
+}
+
+// Sync returns RequeueAfter with the error of its second step: the first
+// return that sets it comes after the check, where the error is nil.
+func Sync(ctx context.Context, step func(context.Context) (bool, error)) (ctrl.Result, error) { // want Sync:"requeues"
+	done, err := step(ctx)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if !done {
+		return ctrl.Result{RequeueAfter: 30 * time.Second}, err
+	}
+	_, err = step(ctx)
+	return ctrl.Result{RequeueAfter: time.Minute}, err
+}
+
+// Settle returns RequeueAfter only with an error that the check found nil.
+func Settle(ctx context.Context, step func(context.Context) (bool, error)) (ctrl.Result, error) { // want Settle:"requeues"
+	done, err := step(ctx)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if !done {
+		return ctrl.Result{RequeueAfter: 30 * time.Second}, err
+	}
+	return ctrl.Result{}, nil
 }
