@@ -84,6 +84,8 @@ func (c *checker) changeBefore(b *ssa.BasicBlock, stop ssa.Instruction) change {
 				last = removed
 			} else if c.callAdds(instr.Common()) {
 				last = added_
+			} else if ch := c.passedChange(instr.Common()); ch != unchanged {
+				last = ch
 			}
 		case *ssa.Store: // obj.Finalizers = removeString(obj.Finalizers, f)
 			if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fieldName(fa) == "Finalizers" {
@@ -92,6 +94,36 @@ func (c *checker) changeBefore(b *ssa.BasicBlock, stop ssa.Instruction) change {
 				} else if isAppend(instr.Val) {
 					last = added_
 				}
+			}
+		}
+	}
+	return last
+}
+
+// passedChange is the change that a function of this package, passed to a
+// call, makes when the callee runs it: a retry helper runs its closure
+// (retry.RetryOnConflict(retry.DefaultRetry, func() error {
+// controllerutil.RemoveFinalizer(obj, f); return r.Update(ctx, obj) })),
+// and when it gives up, its error is what the caller returns.
+func (c *checker) passedChange(call *ssa.CallCommon) change {
+	if call.IsInvoke() || call.StaticCallee() == nil {
+		return unchanged
+	}
+	last := unchanged
+	for _, arg := range call.Args {
+		fn, _ := arg.(*ssa.Function)
+		if mc, ok := arg.(*ssa.MakeClosure); ok {
+			fn, _ = mc.Fn.(*ssa.Function)
+		}
+		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg || fn.Blocks == nil {
+			continue
+		}
+		if c.removesFinalizer(fn) {
+			return removed
+		}
+		for _, b := range fn.Blocks {
+			if c.changeBefore(b, nil) == added_ {
+				last = added_
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"example.com/finalizers/util"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -91,7 +92,7 @@ func (r *Patching) reconcileDelete(ctx context.Context, b *Bucket) (ctrl.Result,
 		return ctrl.Result{}, err
 	}
 	if !done {
-		return ctrl.Result{}, err // want `is still set, .*: \(\*styles.Patching\).Reconcile \(styles/styles.go:83\) -> \(\*styles.Patching\).reconcileDelete \(styles/styles.go:94\)`
+		return ctrl.Result{}, err // want `is still set, .*: \(\*styles.Patching\).Reconcile \(styles/styles.go:84\) -> \(\*styles.Patching\).reconcileDelete \(styles/styles.go:95\)`
 	}
 	controllerutil.RemoveFinalizer(b, finalizer)
 	return ctrl.Result{}, nil
@@ -368,4 +369,52 @@ func (r *Phases) deleteExternal(ctx context.Context, b *Bucket) (ctrl.Result, er
 func (r *Phases) removeFinalizer(ctx context.Context, b *Bucket) (ctrl.Result, error) {
 	controllerutil.RemoveFinalizer(b, finalizer)
 	return ctrl.Result{}, r.Update(ctx, b)
+}
+
+// The finalizer removed inside a retry helper's closure
+// (retry.RetryOnConflict(retry.DefaultRetry, func() error { ...;
+// controllerutil.RemoveFinalizer(&b, f); return r.Update(ctx, &b) })): the
+// helper runs the closure, so the return after it no longer holds the
+// finalizer. Its twin's closure only updates the status.
+type RetryRemove struct{ base }
+
+func (r *RetryRemove) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var b Bucket
+	if !b.DeletionTimestamp.IsZero() {
+		if controllerutil.ContainsFinalizer(&b, finalizer) {
+			if _, err := r.Cloud.Delete(ctx, b.Name); err != nil {
+				return ctrl.Result{}, err
+			}
+			err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+				controllerutil.RemoveFinalizer(&b, finalizer)
+				return r.Update(ctx, &b)
+			})
+			if err != nil {
+				return ctrl.Result{}, err
+			}
+		}
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+type RetryStatusOnly struct{ base }
+
+func (r *RetryStatusOnly) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var b Bucket
+	if !b.DeletionTimestamp.IsZero() {
+		if controllerutil.ContainsFinalizer(&b, finalizer) {
+			if _, err := r.Cloud.Delete(ctx, b.Name); err != nil {
+				return ctrl.Result{}, err
+			}
+			err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+				return r.Status().Update(ctx, &b)
+			})
+			if err != nil {
+				return ctrl.Result{}, err
+			}
+		}
+		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter while finalizer "example.com/cleanup" is still set`
+	}
+	return ctrl.Result{}, nil
 }
