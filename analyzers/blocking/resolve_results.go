@@ -93,7 +93,11 @@ func (res *resolver) fieldMethods(fn *ssa.Function) []ResultMethod {
 			if tp.prop != Dispatches || len(tp.path) == 0 {
 				continue
 			}
-			names := callableNames(fieldType(results.At(i).Type(), tp.path))
+			ft := fieldType(results.At(i).Type(), tp.path)
+			if ft == nil {
+				continue // a path through a call's result (an option func's product)
+			}
+			names := callableNames(ft)
 			if len(names) == 0 || names[0] == "" {
 				continue // a func field: decided as the constructor's parameter (ResultValue)
 			}

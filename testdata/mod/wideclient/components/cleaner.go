@@ -21,3 +21,11 @@ func NewCleaner(ctx context.Context) *Cleaner { return &Cleaner{client: kube.New
 func (c *Cleaner) Reconcile(name string) (ctrl.Result, error) {
 	return ctrl.Result{}, c.client.WaitGone(name)
 }
+
+// Option configures a Cleaner: the path to the client an option's result
+// holds goes through a call (a path that names no field's type).
+type Option func(*Cleaner) *Cleaner
+
+func WithClient(c kube.Client) Option {
+	return func(cl *Cleaner) *Cleaner { cl.client = c; return cl }
+}
