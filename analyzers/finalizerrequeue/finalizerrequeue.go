@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/blocking"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
+	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -30,7 +31,9 @@ and into a helper returning an error whose own deletion branch returns a nil
 error that Reconcile turns into ctrl.Result{} (a typed requeue error it
 turns into RequeueAfter is a requeue); it tracks whether the finalizer may
 still be set (the object's type keeps one; ContainsFinalizer tests,
-RemoveFinalizer, SetFinalizers, AddFinalizer), and
+RemoveFinalizer, SetFinalizers, AddFinalizer), in the reconcilers that add,
+remove or test a finalizer themselves (a second controller of the type
+leaves the deleted object to the one that holds it), and
 reports each return of a nil error and a Result with neither RequeueAfter nor
 Requeue on a path where it is. Return ctrl.Result{RequeueAfter: d} until the
 cleanup is confirmed, then remove the finalizer.`
@@ -138,7 +141,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var found []blocking.Finding
 	for _, entry := range result.Entries {
-		if !ssaflow.ReturnsResult(entry.Func) || !c.managesFinalizers() {
+		if !ssaflow.ReturnsResult(entry.Func) || !c.managesFinalizers() || !c.ownsFinalizer(entry.Func, map[*ssa.Function]bool{}) {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
@@ -363,6 +366,89 @@ func (c *checker) managesFinalizers() bool {
 	}
 	c.manages = &manages
 	return manages
+}
+
+// ownsFinalizer reports whether fn, or what it calls, may add or remove a
+// finalizer, or tests whether the object holds one. A reconciler that does neither (a second controller of the
+// same kind, which builds its NetworkPolicies and leaves the deleted object
+// to the controller that holds the finalizer) has no finalizer to wait for,
+// whatever its package's other reconcilers do. A call the check cannot
+// follow (a func value, a method of the module's own interfaces, a
+// sub-reconciler in a phase list) may: the entry stays checked.
+func (c *checker) ownsFinalizer(fn *ssa.Function, seen map[*ssa.Function]bool) bool {
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		if c.changeBefore(b, nil) != unchanged || c.testsPresence(b) {
+			return true
+		}
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			if common.IsInvoke() {
+				if !frameworkPackage(common.Method.Pkg()) {
+					return true
+				}
+				continue
+			}
+			callee := common.StaticCallee()
+			if callee == nil {
+				if _, builtin := common.Value.(*ssa.Builtin); !builtin {
+					return true
+				}
+				continue
+			}
+			if orig := callee.Origin(); orig != nil {
+				callee = orig
+			}
+			if callee.Pkg != nil && callee.Pkg.Pkg == c.pass.Pkg {
+				if c.ownsFinalizer(callee, seen) {
+					return true
+				}
+				continue
+			}
+			var fact Returns
+			if obj, ok := callee.Object().(*types.Func); ok && c.pass.ImportObjectFact(obj, &fact) && len(fact.Bad) > 0 {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if c.ownsFinalizer(anon, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// testsPresence reports whether b ends with a test of whether the object
+// holds a finalizer: a reconciler that asks owns what it asks about.
+func (c *checker) testsPresence(b *ssa.BasicBlock) bool {
+	test, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	if _, ok := noFinalizersTest(test.Cond); ok {
+		return true
+	}
+	_, ok = c.presenceTest(test.Cond, map[ssa.Value]bool{})
+	return ok
+}
+
+// frameworkPackage: the standard library's, Kubernetes' and
+// controller-runtime's interfaces (a client's Get, a recorder's Event) do
+// not add a finalizer of the operator's own.
+func frameworkPackage(pkg *types.Package) bool {
+	if pkg == nil {
+		return true
+	}
+	path := model.PkgPath(pkg)
+	return model.IsStd(path) || strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/")
 }
 
 // finalizerName names the finalizer the package manages, for messages: the

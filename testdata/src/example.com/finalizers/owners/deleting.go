@@ -20,7 +20,8 @@ func (r *DeletingVar) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Res
 	if isDeleting {
 		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 	}
-	return ctrl.Result{}, nil
+	controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+	return ctrl.Result{}, r.Update(ctx, &o)
 }
 
 type DeletingVarFixed struct{ base }
@@ -32,7 +33,8 @@ func (r *DeletingVarFixed) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	if isDeleting {
 		return ctrl.Result{RequeueAfter: 10 * time.Second}, nil
 	}
-	return ctrl.Result{}, nil
+	controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+	return ctrl.Result{}, r.Update(ctx, &o)
 }
 
 // The deletion test in a helper of the package.
@@ -52,7 +54,8 @@ func (r *DeletingHelper) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	if isMarkedForDeletion(&o) {
 		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 	}
-	return ctrl.Result{}, nil
+	controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+	return ctrl.Result{}, r.Update(ctx, &o)
 }
 
 type DeletingConstHelper struct{ base }
@@ -62,7 +65,8 @@ func (r *DeletingConstHelper) Reconcile(ctx context.Context, req ctrl.Request) (
 	if beingDeleted(&o) {
 		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 	}
-	return ctrl.Result{}, nil
+	controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+	return ctrl.Result{}, r.Update(ctx, &o)
 }
 
 // A bool helper that tests something else is no deletion test.
@@ -94,7 +98,8 @@ func (r *DeletingHelperFixed) Reconcile(ctx context.Context, req ctrl.Request) (
 	if beingDeleted(&o) {
 		return ctrl.Result{}, nil // the finalizer is gone
 	}
-	return ctrl.Result{}, nil
+	controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+	return ctrl.Result{}, r.Update(ctx, &o)
 }
 
 // Deletion tests of another package, through facts.
@@ -105,7 +110,8 @@ func (r *DeletingShared) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	if k8sutil.IsMarkedForDeletion(o.ObjectMeta) {
 		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 	}
-	return ctrl.Result{}, nil
+	controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+	return ctrl.Result{}, r.Update(ctx, &o)
 }
 
 type DeletingSharedFixed struct{ base }
@@ -121,7 +127,8 @@ func (r *DeletingSharedFixed) Reconcile(ctx context.Context, req ctrl.Request) (
 	if !k8sutil.HasName(&o) {
 		return ctrl.Result{}, nil // not a deletion test
 	}
-	return ctrl.Result{}, nil
+	controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+	return ctrl.Result{}, r.Update(ctx, &o)
 }
 
 type DeletingAlive struct{ base }
@@ -129,7 +136,8 @@ type DeletingAlive struct{ base }
 func (r *DeletingAlive) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
 	var o Owned
 	if k8sutil.IsAlive(&o) {
-		return ctrl.Result{}, nil
+		controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+		return ctrl.Result{}, r.Update(ctx, &o)
 	}
 	return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 }

@@ -107,7 +107,8 @@ type StepRequeues struct{ base }
 func (r *StepRequeues) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
 	var o Owned
 	if o.DeletionTimestamp.IsZero() {
-		return ctrl.Result{}, nil
+		controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+		return ctrl.Result{}, r.Update(ctx, &o)
 	}
 	res, err := r.deleteStep(ctx, &o)
 	if err != nil {
@@ -133,7 +134,8 @@ type StepAnyway struct{ base }
 func (r *StepAnyway) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
 	var o Owned
 	if o.DeletionTimestamp.IsZero() {
-		return ctrl.Result{}, nil
+		controllerutil.AddFinalizer(&o, finalizer) // this reconciler keeps the finalizer
+		return ctrl.Result{}, r.Update(ctx, &o)
 	}
 	res, err := r.deleteStep(ctx, &o)
 	if err != nil || res.Requeue {
@@ -169,4 +171,18 @@ func (r *HelpedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
 	}
 	return ctrl.Result{}, ensureFinalizer(ctx, r.Client, &h)
+}
+
+// A second reconciler of Owned, which keeps something beside the object and
+// never adds, removes nor tests a finalizer: the deleted object is the
+// concern of the reconciler that keeps the finalizer, and this one has
+// nothing to wait for (kuberay's NetworkPolicyController of RayCluster).
+type OwnedPolicies struct{ base }
+
+func (r *OwnedPolicies) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var o Owned
+	if o.DeletionTimestamp != nil {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &o)
 }
