@@ -398,7 +398,7 @@ func (c *checker) ownsFinalizer(fn *ssa.Function, seen map[*ssa.Function]bool) b
 			}
 			callee := common.StaticCallee()
 			if callee == nil {
-				if _, builtin := common.Value.(*ssa.Builtin); !builtin {
+				if _, builtin := common.Value.(*ssa.Builtin); !builtin && !frameworkVar(common.Value) {
 					return true
 				}
 				continue
@@ -438,6 +438,17 @@ func (c *checker) testsPresence(b *ssa.BasicBlock) bool {
 	}
 	_, ok = c.presenceTest(test.Cond, map[ssa.Value]bool{})
 	return ok
+}
+
+// frameworkVar matches a func value loaded from a variable of the
+// framework's packages (controller-runtime's ctrl.LoggerFrom).
+func frameworkVar(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	g, ok := load.X.(*ssa.Global)
+	return ok && g.Pkg != nil && frameworkPackage(g.Pkg.Pkg)
 }
 
 // frameworkPackage: the standard library's, Kubernetes' and

@@ -16,3 +16,6 @@ var NewControllerManagedBy = builder.ControllerManagedBy
 
 // LoggerInto attaches a logger to a context.
 var LoggerInto = log.IntoContext
+
+// LoggerFrom returns the logger of a context.
+var LoggerFrom = log.FromContext

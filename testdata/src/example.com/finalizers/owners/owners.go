@@ -182,6 +182,7 @@ type OwnedPolicies struct{ base }
 func (r *OwnedPolicies) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
 	var o Owned
 	if o.DeletionTimestamp != nil {
+		ctrl.LoggerFrom(ctx).Info("deleted: the owner cleans up")
 		return ctrl.Result{}, nil
 	}
 	return ctrl.Result{}, r.Status().Update(ctx, &o)
