@@ -422,10 +422,10 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			if elementTraced(v.Type(), prop) {
 				return o.eval(x.X, append([]string{element}, path...), prop)
 			}
-		case *ssa.Parameter, *ssa.Call, *ssa.Extract, *ssa.Phi:
-			// A struct copied out of a pointer (`newRequest := *r`): its
-			// fields are the pointee's.
-			if len(path) > 0 {
+		case *ssa.Parameter, *ssa.Call, *ssa.Extract, *ssa.Phi, *ssa.UnOp:
+			// A struct copied out of a pointer (`newRequest := *r`, `d =
+			// *c.Dialer`): its fields, and its timeout, are the pointee's.
+			if len(path) > 0 || prop == HasTimeout {
 				return o.eval(x, path, prop)
 			}
 		}
@@ -815,6 +815,7 @@ func (o *origins) join(vals []ssa.Value, path []string, prop Property) Prov {
 func (o *origins) timeoutOf(alloc *ssa.Alloc) Prov {
 	st := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
 	var copied *Prov
+	whole := false // copied is a whole value stored into the variable
 	for _, ref := range *alloc.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok || st.Field(fa.Field).Name() != "Timeout" {
@@ -836,7 +837,29 @@ func (o *origins) timeoutOf(alloc *ssa.Alloc) Prov {
 			}
 		}
 	}
+	// A whole value stored into the variable (`var d net.Dialer; if ... {
+	// d = net.Dialer{Timeout: t} } else { d = *c.Dialer }`): its Timeout is
+	// the variable's, and the zero value the variable starts with is
+	// overwritten.
+	for _, ref := range *alloc.Referrers() {
+		store, ok := ref.(*ssa.Store)
+		if !ok || store.Addr != ssa.Value(alloc) || isZero(store.Val) {
+			continue
+		}
+		p := o.eval(store.Val, nil, HasTimeout)
+		switch {
+		case p.Kind == Lacks || p.Kind == FromParam:
+			if copied == nil {
+				copied, whole = &p, true
+			}
+		case p.Kind == Nil:
+		default:
+			return Prov{Kind: Has}
+		}
+	}
 	switch {
+	case copied != nil && copied.Kind == Lacks && whole:
+		return *copied // the literal stored is where the fix goes
 	case copied != nil && copied.Kind == Lacks:
 		return Prov{Kind: Lacks, Origin: copied.Origin}
 	case copied != nil:
