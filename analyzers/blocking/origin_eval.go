@@ -422,11 +422,18 @@ func (o *origins) evalUncached(v ssa.Value, path []string, prop Property) Prov {
 			if elementTraced(v.Type(), prop) {
 				return o.eval(x.X, append([]string{element}, path...), prop)
 			}
-		case *ssa.Parameter, *ssa.Call, *ssa.Extract, *ssa.Phi, *ssa.UnOp:
-			// A struct copied out of a pointer (`newRequest := *r`, `d =
-			// *c.Dialer`): its fields, and its timeout, are the pointee's.
-			if len(path) > 0 || prop == HasTimeout {
+		case *ssa.Parameter, *ssa.Call, *ssa.Extract, *ssa.Phi:
+			// A struct copied out of a pointer (`newRequest := *r`): its
+			// fields are the pointee's.
+			if len(path) > 0 {
 				return o.eval(x, path, prop)
+			}
+		case *ssa.UnOp:
+			// A dialer copied out of a pointer a field holds (`d =
+			// *c.Dialer`): its timeout is the pointee's. Only that: other
+			// paths through loads of loads walk linked data.
+			if len(path) == 0 && prop == HasTimeout {
+				return o.eval(x, nil, prop)
 			}
 		}
 	case *ssa.Index:

@@ -114,6 +114,7 @@ func run(pass *analysis.Pass) (any, error) {
 		result:  result,
 		helpers: make(map[*ssa.Function][]blocking.Effect),
 		removes: make(map[*ssa.Function]bool),
+		changes: make(map[*ssa.Function]change),
 		testing: make(map[*ssa.Function]bool),
 
 		errHelpers: make(map[errKey][]blocking.Effect),
@@ -165,10 +166,11 @@ type checker struct {
 	result  *blocking.Result
 	helpers map[*ssa.Function][]blocking.Effect // memo of helperReturns; nil while in progress
 	removes map[*ssa.Function]bool
-	testing map[*ssa.Function]bool // helpers helperTests is judging
-	name    *string                // memo of finalizerName
-	manages *bool                  // memo of managesFinalizers
-	kept    *keptTypes             // memo of finalizedTypes
+	changes map[*ssa.Function]change // memo of funcChange
+	testing map[*ssa.Function]bool   // helpers helperTests is judging
+	name    *string                  // memo of finalizerName
+	manages *bool                    // memo of managesFinalizers
+	kept    *keptTypes               // memo of finalizedTypes
 
 	errHelpers map[errKey][]blocking.Effect // memo of errorReturns; nil while in progress
 }

@@ -118,16 +118,37 @@ func (c *checker) passedChange(call *ssa.CallCommon) change {
 		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg || fn.Blocks == nil {
 			continue
 		}
-		if c.removesFinalizer(fn) {
-			return removed
-		}
-		for _, b := range fn.Blocks {
-			if c.changeBefore(b, nil) == added_ {
-				last = added_
+		if ch := c.funcChange(fn); ch != unchanged {
+			last = ch
+			if ch == removed {
+				return removed
 			}
 		}
 	}
 	return last
+}
+
+// funcChange is the change fn makes when it runs: removed if it may remove
+// a finalizer, else added if it may add one. Memoized: closures nest, and
+// finalizerHeld asks again for each block on each pass.
+func (c *checker) funcChange(fn *ssa.Function) change {
+	if ch, ok := c.changes[fn]; ok {
+		return ch
+	}
+	c.changes[fn] = unchanged // recursion: assume none
+	ch := unchanged
+	if c.removesFinalizer(fn) {
+		ch = removed
+	} else {
+		for _, b := range fn.Blocks {
+			if c.changeBefore(b, nil) == added_ {
+				ch = added_
+				break
+			}
+		}
+	}
+	c.changes[fn] = ch
+	return ch
 }
 
 // callAdds matches controllerutil.AddFinalizer, SetFinalizers given the
