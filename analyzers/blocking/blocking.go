@@ -75,6 +75,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sync"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
@@ -132,7 +133,8 @@ type Result struct {
 	Bindings []Binding       // values bound to reconciler fields that make them block
 	Funcs    []*ssa.Function // every function of the package, closures included, in source order
 
-	w *walker
+	w         *walker
+	calleesMu sync.Mutex // the checks run in parallel; Callees evaluates and memoizes
 }
 
 // Frame returns the chain frame for a position in fn, a function of Funcs.
@@ -168,6 +170,68 @@ func (r *Result) DeletionTests(fn *ssa.Function, imported ssaflow.ImportedDeleti
 		converted = r.w.calls.convertedTypes()
 	}
 	return ssaflow.DeletionTestsConverting(fn, imported, converted)
+}
+
+// Callees says which functions a call through a func value or an interface
+// may run, when the engine decides it the way it decides the call's
+// effects: the value's provenance (a method value in a phase list, a
+// closure, a function stored into a field of this package) or, for a
+// method of an interface, the types the package converts to it. local are
+// functions of this package; external, of others. ok is false when the
+// engine cannot say, or when the call is a static one.
+func (r *Result) Callees(call *ssa.CallCommon) (local []*ssa.Function, external []*types.Func, ok bool) {
+	if r.w == nil || call.StaticCallee() != nil {
+		return nil, nil, false
+	}
+	r.calleesMu.Lock()
+	defer r.calleesMu.Unlock()
+	add := func(fn *ssa.Function, obj *types.Func) bool {
+		switch {
+		case fn != nil:
+			local = append(local, fn)
+		case obj != nil:
+			external = append(external, obj)
+		default:
+			return false
+		}
+		return true
+	}
+	p := r.w.values.eval(call.Value, nil, Dispatches)
+	if p.Kind == Concrete {
+		for _, alt := range p.flat() {
+			if mc, isClosure := alt.val.(*ssa.MakeClosure); isClosure && !call.IsInvoke() {
+				if _, method := boundMethod(mc); method != nil && method.Pkg() != r.w.pass.Pkg {
+					external = append(external, method)
+				} else if method != nil {
+					local = append(local, r.w.pkg.Prog.FuncValue(method))
+				} else {
+					local = append(local, mc.Fn.(*ssa.Function))
+				}
+				continue
+			}
+			if alt.val == nil || alt.resultOf > 0 || !add(r.w.calls.target(alt.val, call.Method)) {
+				return nil, nil, false // known from facts only
+			}
+		}
+		return local, external, true
+	}
+	if !call.IsInvoke() {
+		res, isResolver := r.w.calls.(*resolver)
+		if !isResolver {
+			return nil, nil, false
+		}
+		fns := res.fieldFuncs(call.Value)
+		return fns, nil, len(fns) > 0
+	}
+	impls := r.w.calls.implementations(call)
+	for _, m := range impls {
+		if m.Pkg() != r.w.pass.Pkg {
+			external = append(external, m)
+		} else if fn := r.w.pkg.Prog.FuncValue(m); fn != nil {
+			local = append(local, fn)
+		}
+	}
+	return local, external, len(impls) > 0
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -32,8 +32,10 @@ error that Reconcile turns into ctrl.Result{} (a typed requeue error it
 turns into RequeueAfter is a requeue); it tracks whether the finalizer may
 still be set (the object's type keeps one; ContainsFinalizer tests,
 RemoveFinalizer, SetFinalizers, AddFinalizer), in the reconcilers that add,
-remove or test a finalizer themselves (a second controller of the type
-leaves the deleted object to the one that holds it), and
+remove or test a finalizer themselves, directly or through calls the engine
+decides (a second controller of the type leaves the deleted object to the
+one that holds it; one that may own it only through calls the engine cannot
+decide is checked under -blocking.strict, marked "possibly (-strict)"), and
 reports each return of a nil error and a Result with neither RequeueAfter nor
 Requeue on a path where it is. Return ctrl.Result{RequeueAfter: d} until the
 cleanup is confirmed, then remove the finalizer.`
@@ -140,23 +142,46 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		})
 	}
-	var found []blocking.Finding
+	// found holds the findings of entries that own a finalizer; unproven,
+	// under -strict, those of entries that may own one only through calls
+	// the engine cannot decide.
+	var found, unproven []blocking.Finding
 	for _, entry := range result.Entries {
-		if !ssaflow.ReturnsResult(entry.Func) || !c.managesFinalizers() || !c.ownsFinalizer(entry.Func, map[*ssa.Function]bool{}) {
+		if !ssaflow.ReturnsResult(entry.Func) || !c.managesFinalizers() {
+			continue
+		}
+		undecided := false
+		owns := c.ownsFinalizer(entry.Func, map[*ssa.Function]bool{}, &undecided)
+		if !owns && !(undecided && blocking.Strict()) {
 			continue
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
 			region, held := c.deletionRegions(entry.Func)
 			for _, bad := range append(c.badReturns(entry.Func, region, held), c.errorHelperCalls(entry.Func, region)...) {
-				found = append(found, blocking.Finding{Effect: bad, Pos: bad.ReportPos()})
+				f := blocking.Finding{Effect: bad, Pos: bad.ReportPos()}
+				if owns {
+					found = append(found, f)
+				} else {
+					unproven = append(unproven, f)
+				}
 			}
 		})
 	}
-	for _, f := range blocking.Merge(found) {
-		pass.Report(f.Diagnostic(name, fmt.Sprintf("finalizer branch returns without RequeueAfter while %s is still set, "+
+	report := func(f blocking.Finding, prefix string) {
+		pass.Report(f.Diagnostic(name, fmt.Sprintf("%sfinalizer branch returns without RequeueAfter while %s is still set, "+
 			"so the object stays Terminating until another event arrives: %s; "+
 			"return ctrl.Result{RequeueAfter: d} until cleanup is confirmed, then remove the finalizer",
-			c.finalizerName(f.Effect), f.ChainString())))
+			prefix, c.finalizerName(f.Effect), f.ChainString())))
+	}
+	proven := make(map[token.Pos]bool)
+	for _, f := range blocking.Merge(found) {
+		proven[f.Pos] = true
+		report(f, "")
+	}
+	for _, f := range blocking.Merge(unproven) {
+		if !proven[f.Pos] {
+			report(f, "possibly (-strict): ")
+		}
 	}
 	return &Result{imported: c.importedDeletionTest}, nil
 }
@@ -370,14 +395,17 @@ func (c *checker) managesFinalizers() bool {
 	return manages
 }
 
-// ownsFinalizer reports whether fn, or what it calls, may add or remove a
-// finalizer, or tests whether the object holds one. A reconciler that does neither (a second controller of the
-// same kind, which builds its NetworkPolicies and leaves the deleted object
-// to the controller that holds the finalizer) has no finalizer to wait for,
-// whatever its package's other reconcilers do. A call the check cannot
-// follow (a func value, a method of the module's own interfaces, a
-// sub-reconciler in a phase list) may: the entry stays checked.
-func (c *checker) ownsFinalizer(fn *ssa.Function, seen map[*ssa.Function]bool) bool {
+// ownsFinalizer reports whether fn, or what it calls, adds or removes a
+// finalizer, or tests whether the object holds one. A reconciler that does
+// neither (a second controller of the same kind, which builds its
+// NetworkPolicies and leaves the deleted object to the controller that
+// holds the finalizer) has no finalizer to wait for, whatever its
+// package's other reconcilers do. A call through a func value or an
+// interface of the module is followed where the engine decides it (a
+// phase list of method values, a type the package converts); one it
+// cannot decide shows no ownership and sets undecided: the entry is
+// checked only under -strict, its findings marked unproven.
+func (c *checker) ownsFinalizer(fn *ssa.Function, seen map[*ssa.Function]bool, undecided *bool) bool {
 	if seen[fn] {
 		return false
 	}
@@ -392,15 +420,9 @@ func (c *checker) ownsFinalizer(fn *ssa.Function, seen map[*ssa.Function]bool) b
 				continue
 			}
 			common := call.Common()
-			if common.IsInvoke() {
-				if !frameworkPackage(common.Method.Pkg()) {
-					return true
-				}
-				continue
-			}
 			callee := common.StaticCallee()
 			if callee == nil {
-				if _, builtin := common.Value.(*ssa.Builtin); !builtin && !frameworkVar(common.Value) {
+				if c.dynamicCallOwns(common, seen, undecided) {
 					return true
 				}
 				continue
@@ -409,23 +431,60 @@ func (c *checker) ownsFinalizer(fn *ssa.Function, seen map[*ssa.Function]bool) b
 				callee = orig
 			}
 			if callee.Pkg != nil && callee.Pkg.Pkg == c.pass.Pkg {
-				if c.ownsFinalizer(callee, seen) {
+				if c.ownsFinalizer(callee, seen, undecided) {
 					return true
 				}
 				continue
 			}
-			var fact Returns
-			if obj, ok := callee.Object().(*types.Func); ok && c.pass.ImportObjectFact(obj, &fact) && len(fact.Bad) > 0 {
+			if obj, ok := callee.Object().(*types.Func); ok && c.importedOwns(obj) {
 				return true
 			}
 		}
 	}
 	for _, anon := range fn.AnonFuncs {
-		if c.ownsFinalizer(anon, seen) {
+		if c.ownsFinalizer(anon, seen, undecided) {
 			return true
 		}
 	}
 	return false
+}
+
+// dynamicCallOwns reports whether a call through a func value or an
+// interface runs a function that owns a finalizer (see ownsFinalizer).
+// The framework's interfaces and variables (a client's Update, a
+// recorder's Event, ctrl.LoggerFrom) own none.
+func (c *checker) dynamicCallOwns(common *ssa.CallCommon, seen map[*ssa.Function]bool, undecided *bool) bool {
+	if common.IsInvoke() && frameworkPackage(common.Method.Pkg()) {
+		return false
+	}
+	if _, builtin := common.Value.(*ssa.Builtin); builtin || !common.IsInvoke() && frameworkVar(common.Value) {
+		return false
+	}
+	local, external, ok := c.result.Callees(common)
+	if !ok {
+		*undecided = true
+		return false
+	}
+	for _, fn := range local {
+		if c.ownsFinalizer(fn, seen, undecided) {
+			return true
+		}
+	}
+	for _, obj := range external {
+		if c.importedOwns(obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// importedOwns reports whether a function of another package adds,
+// removes or tests a finalizer, or returns from a finalizer branch, by its
+// fact.
+func (c *checker) importedOwns(obj *types.Func) bool {
+	var fact Returns
+	return obj.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(obj, &fact) &&
+		(len(fact.Bad) > 0 || fact.AddsFinalizer || fact.RemovesFinalizer || fact.Tests > 0)
 }
 
 // testsPresence reports whether b ends with a test of whether the object

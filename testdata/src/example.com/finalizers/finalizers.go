@@ -76,10 +76,11 @@ func (r *Fixed) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 // The deletion logic in a helper whose results the Reconcile returns.
 type Delegating struct{ base }
 
-func (r *Delegating) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(removes=false; .* -> \(\*finalizers.Delegating\).reconcileDelete \(finalizers/finalizers.go:91\)\)`
+func (r *Delegating) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(removes=false; .* -> \(\*finalizers.Delegating\).reconcileDelete \(finalizers/finalizers.go:92\)\)`
 	var b Bucket
 	if b.DeletionTimestamp.IsZero() {
-		return ctrl.Result{}, nil // the early return: below is the deletion region
+		controllerutil.AddFinalizer(&b, bucketFinalizer) // this reconciler keeps the finalizer
+		return ctrl.Result{}, r.Update(ctx, &b)          // the early return: below is the deletion region
 	}
 	return r.reconcileDelete(ctx, &b)
 }
@@ -88,7 +89,7 @@ func (r *Delegating) reconcileDelete(ctx context.Context, b *Bucket) (ctrl.Resul
 	if _, err := r.Cloud.Delete(ctx, b.Name); err != nil {
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil // want `is still set, .*: \(\*finalizers.Delegating\).Reconcile \(finalizers/finalizers.go:84\) -> \(\*finalizers.Delegating\).reconcileDelete \(finalizers/finalizers.go:91\)`
+	return ctrl.Result{}, nil // want `is still set, .*: \(\*finalizers.Delegating\).Reconcile \(finalizers/finalizers.go:85\) -> \(\*finalizers.Delegating\).reconcileDelete \(finalizers/finalizers.go:92\)`
 }
 
 // A Result built before the branch and returned much later.
@@ -153,7 +154,7 @@ func (r *Remote) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		cleanup.Forget(&b)
 		return ctrl.Result{}, nil
 	}
-	return cleanup.Finalize(ctx, r.Cloud, &b) // want `the finalizer is still set, .*: \(\*finalizers.Remote\).Reconcile \(finalizers/finalizers.go:156\) -> cleanup.Finalize \(cleanup/cleanup.go:24\)`
+	return cleanup.Finalize(ctx, r.Cloud, &b) // want `the finalizer is still set, .*: \(\*finalizers.Remote\).Reconcile \(finalizers/finalizers.go:157\) -> cleanup.Finalize \(cleanup/cleanup.go:24\)`
 }
 
 var errNotYet = errors.New("not yet")

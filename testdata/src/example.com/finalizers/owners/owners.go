@@ -187,3 +187,62 @@ func (r *OwnedPolicies) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	}
 	return ctrl.Result{}, r.Status().Update(ctx, &o)
 }
+
+// Two reconcilers of Owned that run their work as a list of steps, method
+// values called through a func-valued field. The engine decides each call
+// from the list: one list has a step that adds the finalizer, so its
+// reconciler owns it; the other's steps never touch a finalizer (kuberay's
+// mTLS controller of RayCluster), so ignoring deleted objects is right.
+type step struct {
+	run  func(context.Context, *Owned) error
+	name string
+}
+
+type PhasedOwner struct{ base }
+
+func (r *PhasedOwner) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var o Owned
+	if o.DeletionTimestamp != nil {
+		return ctrl.Result{}, nil // want `finalizer branch returns without RequeueAfter`
+	}
+	for _, s := range []step{{r.keepFinalizer, "finalizer"}, {r.configure, "config"}} {
+		if err := s.run(ctx, &o); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *PhasedOwner) keepFinalizer(ctx context.Context, o *Owned) error {
+	if controllerutil.AddFinalizer(o, finalizer) {
+		return r.Update(ctx, o)
+	}
+	return nil
+}
+
+func (r *PhasedOwner) configure(ctx context.Context, o *Owned) error {
+	return r.Status().Update(ctx, o)
+}
+
+type PhasedPolicies struct{ base }
+
+func (r *PhasedPolicies) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	var o Owned
+	if o.DeletionTimestamp != nil {
+		return ctrl.Result{}, nil // the owner cleans up
+	}
+	for _, s := range []step{{r.issuer, "issuer"}, {r.certificate, "certificate"}} {
+		if err := s.run(ctx, &o); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *PhasedPolicies) issuer(ctx context.Context, o *Owned) error {
+	return r.Status().Update(ctx, o)
+}
+
+func (r *PhasedPolicies) certificate(ctx context.Context, o *Owned) error {
+	return r.Update(ctx, o)
+}
