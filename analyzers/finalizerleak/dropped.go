@@ -402,18 +402,30 @@ func arrayReturned(array *ssa.Alloc) bool {
 }
 
 // notFoundTest matches IsNotFound(err) of any package (apierrors, a cloud
-// SDK's), os.IsNotExist(err), and errors.Is(err, target) where the target's
-// name says NotFound or NotExist.
+// SDK's), os.IsNotExist(err), errors.Is(err, target) where the target's
+// name says NotFound or NotExist, and errors.As(err, &target) where its
+// type's does (errors.As(err, &humioapi.EntityNotFound{})).
 func notFoundTest(call *ssa.CallCommon) bool {
 	name := calledName(call)
 	if strings.HasPrefix(name, "Is") && saysGone(name) {
 		return true
 	}
 	obj, ok := calleeObject(call)
-	if !ok || obj.Pkg() == nil || obj.Name() != "Is" || (obj.Pkg().Path() != "errors" && !strings.HasSuffix(obj.Pkg().Path(), "/errors")) || len(call.Args) != 2 {
+	if !ok || obj.Pkg() == nil || (obj.Pkg().Path() != "errors" && !strings.HasSuffix(obj.Pkg().Path(), "/errors")) || len(call.Args) != 2 {
 		return false
 	}
-	return saysGone(valueName(call.Args[1]))
+	switch obj.Name() {
+	case "Is":
+		return saysGone(valueName(call.Args[1]))
+	case "As":
+		target := call.Args[1]
+		if mi, ok := target.(*ssa.MakeInterface); ok {
+			target = mi.X
+		}
+		ptr, ok := target.Type().Underlying().(*types.Pointer)
+		return ok && saysGone(types.TypeString(ptr.Elem(), nil))
+	}
+	return false
 }
 
 // negatedTest matches a generic test whose type argument names the

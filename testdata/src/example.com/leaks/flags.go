@@ -172,3 +172,44 @@ func (r *FailedReturns) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 
 // fail logs nothing and hands the error back with an empty Result.
 func fail(err error) (ctrl.Result, error) { return ctrl.Result{}, err }
+
+// Silent: the finalizer goes only once a read of the external resource
+// fails with its NotFound type, tested with errors.As (humio-operator's
+// controllers); otherwise the branch deletes and requeues.
+type GoneByType struct{ base }
+
+func (r *GoneByType) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var b Bucket
+	if meta.IsMarkedForDeletion(b.ObjectMeta) {
+		_, err := r.Cloud.GetAccount(ctx, 7)
+		if errors.As(err, &cloud.EntityNotFound{}) {
+			controllerutil.RemoveFinalizer(&b, bucketFinalizer)
+			return ctrl.Result{}, r.Update(ctx, &b)
+		}
+		if err := r.Cloud.Delete(ctx, b.Name); err != nil {
+			return fail(err)
+		}
+		return ctrl.Result{Requeue: true}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+// Reported: the same test with an error type that is not a NotFound: the
+// read failed for another reason and the finalizer goes.
+type GoneByWrongType struct{ base }
+
+func (r *GoneByWrongType) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var b Bucket
+	if meta.IsMarkedForDeletion(b.ObjectMeta) {
+		_, err := r.Cloud.GetAccount(ctx, 7)
+		if errors.As(err, &cloud.NotReadyError{}) {
+			controllerutil.RemoveFinalizer(&b, bucketFinalizer) // want `\(\*cloud.Client\).GetAccount may have failed: its error is discarded`
+			return ctrl.Result{}, r.Update(ctx, &b)
+		}
+		if err := r.Cloud.Delete(ctx, b.Name); err != nil {
+			return fail(err)
+		}
+		return ctrl.Result{Requeue: true}, nil
+	}
+	return ctrl.Result{}, nil
+}

@@ -41,3 +41,12 @@ func (NotReadyError) Error() string { return "not ready" }
 // IssueCert issues the certificate of a user, failing with a NotReadyError
 // while it is pending.
 func (*Client) IssueCert(ctx context.Context, user string) error { return nil }
+
+// EntityNotFound is what GetAccount fails with when the account is gone,
+// a value type tested with errors.As(err, &cloud.EntityNotFound{}).
+type EntityNotFound struct{}
+
+func (EntityNotFound) Error() string { return "entity not found" }
+
+// GetAccount reads an account.
+func (*Client) GetAccount(ctx context.Context, id int64) (*Deleted, error) { return nil, nil }
