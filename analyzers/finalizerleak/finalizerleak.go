@@ -40,7 +40,8 @@ results are returned. A cleanup call before the
 deletion branch counts when the branch runs only under its failure
 (if err != nil { if deleting { remove } }). A branch that returns (the error, or a requeue)
 is fine, and so is an error known to mean the resource is gone: IsNotFound(err),
-errors.Is(err, ErrNotFound), client.IgnoreNotFound(err) == nil. Calls of the
+errors.Is(err, ErrNotFound), errors.As(err, &EntityNotFound{}),
+client.IgnoreNotFound(err) == nil. Calls of the
 Kubernetes client, of API types' methods, of logging, of most of the
 standard library, and of functions handed an error to transform
 (errors.Wrap) are not cleanup calls.`
