@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssaflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -24,25 +25,43 @@ func (c *checker) removal(instr ssa.Instruction) bool {
 		return c.callRemoves(&instr.Call)
 	case *ssa.Store: // obj.Finalizers = removeString(obj.Finalizers, f)
 		fa, ok := instr.Addr.(*ssa.FieldAddr)
-		return ok && isFinalizersField(fa) && !keepsFinalizers(instr.Val)
+		return ok && isFinalizersField(fa) && !keepsFinalizers(instr.Val) && c.ofDeleted(fa.X)
 	}
 	return false
 }
 
 func (c *checker) callRemoves(call *ssa.CallCommon) bool {
 	if call.IsInvoke() {
-		return call.Method.Name() == "SetFinalizers" && len(call.Args) == 1 && !keepsFinalizers(call.Args[0])
+		return call.Method.Name() == "SetFinalizers" && len(call.Args) == 1 && !keepsFinalizers(call.Args[0]) && c.ofDeleted(call.Value)
 	}
 	callee := origin(call.StaticCallee())
 	switch {
 	case callee == nil:
 		return false
 	case isControllerutil(callee, "RemoveFinalizer"):
-		return true
+		return len(call.Args) > 0 && c.ofDeleted(call.Args[0])
 	case callee.Name() == "SetFinalizers" && len(call.Args) == 2:
-		return !keepsFinalizers(call.Args[1])
+		return !keepsFinalizers(call.Args[1]) && c.ofDeleted(call.Args[0])
 	}
 	return c.local(call) != nil && c.removesFinalizer(c.local(call))
+}
+
+// ofDeleted reports whether obj may be the object being deleted: its type
+// is one that the entry's deletion tests test, or one of them is unknown,
+// or obj's is. Taking the finalizer off another object (humio-operator
+// frees the token's Secret with RemoveFinalizer(secret, f) before the
+// token's own finalizer goes) does not let the deleted object go.
+func (c *checker) ofDeleted(obj ssa.Value) bool {
+	t := ssaflow.ObjectType(obj)
+	if t == nil {
+		return true
+	}
+	for _, d := range c.deleted {
+		if d == nil || types.Identical(d, t) {
+			return true
+		}
+	}
+	return len(c.deleted) == 0
 }
 
 // removesFinalizer reports whether a function of this package removes a

@@ -75,8 +75,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		blocking.Guard(pass, entry.Name, entry.Func.Pos(), func() {
 			region := make(map[*ssa.BasicBlock]bool)
+			c.deleted, c.removes = nil, make(map[*ssa.Function]bool)
 			for _, t := range deletions.DeletionTests(c.result, entry.Func) {
 				maps.Copy(region, t.Region())
+				c.deleted = append(c.deleted, t.Object)
 			}
 			if len(region) > 0 {
 				c.walk(entry.Func, region, nil, map[*ssa.Function]bool{entry.Func: true})
@@ -96,7 +98,8 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	pass      *analysis.Pass
 	result    *blocking.Result
-	removes   map[*ssa.Function]bool     // memo of removesFinalizer
+	removes   map[*ssa.Function]bool     // memo of removesFinalizer, for the entry's deleted types
+	deleted   []types.Type               // the types of the objects the entry's deletion tests test; nil: unknown
 	cleanups  map[*ssa.Function]bool     // memo of cleansUp
 	swallowed map[*ssa.Function]*swallow // memo of swallows
 	apis      map[*types.Package]bool    // memo of apiTypes
