@@ -571,9 +571,16 @@ func (o *origins) joinStores(x ssa.Value, i int, through Prov, path []string, pr
 // keeping in each block only the last: a later statement that replaces a
 // value replaces it.
 func lastStores(x ssa.Value, i int) []*ssa.Store {
+	refs := x.Referrers()
+	if refs == nil {
+		// A package variable (registries.DefaultTimeouts.APICall): SSA
+		// keeps no referrers of globals, and what init stores is read
+		// elsewhere (see constant).
+		return nil
+	}
 	last := make(map[*ssa.BasicBlock]*ssa.Store)
 	var order []*ssa.BasicBlock
-	for _, ref := range *x.Referrers() {
+	for _, ref := range *refs {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok || fa.X != x || fa.Field != i {
 			continue

@@ -12,7 +12,7 @@ import (
 )
 
 func TestCtxDeadline(t *testing.T) {
-	fixtures.Across(t, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/ctxd/controllers", "example.com/ctxd/withtimeout", "example.com/ctxd/wrapped", "example.com/ctxd/dbwrap", "example.com/ctxd/dsn", "example.com/ctxd/dbstruct/...", "example.com/ctxd/wrappedctx", "example.com/chained/...", "example.com/callbacks", "example.com/resolve/awaitctx", "example.com/rta/...", "example.com/funcfield/...", "example.com/podexec/...")
+	fixtures.Across(t, fixtures.Dir(t), ctxdeadline.Analyzer, "example.com/ctxd/controllers", "example.com/ctxd/withtimeout", "example.com/ctxd/globaltimeouts/...", "example.com/ctxd/wrapped", "example.com/ctxd/dbwrap", "example.com/ctxd/dsn", "example.com/ctxd/dbstruct/...", "example.com/ctxd/wrappedctx", "example.com/chained/...", "example.com/callbacks", "example.com/resolve/awaitctx", "example.com/rta/...", "example.com/funcfield/...", "example.com/podexec/...")
 }
 
 func TestAssumeReconciliationTimeout(t *testing.T) {
