@@ -484,7 +484,7 @@ func (c *checker) dynamicCallOwns(common *ssa.CallCommon, seen map[*ssa.Function
 func (c *checker) importedOwns(obj *types.Func) bool {
 	var fact Returns
 	return obj.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(obj, &fact) &&
-		(len(fact.Bad) > 0 || fact.AddsFinalizer || fact.RemovesFinalizer || fact.Tests > 0)
+		(fact.AddsFinalizer || fact.RemovesFinalizer || fact.Tests > 0)
 }
 
 // testsPresence reports whether b ends with a test of whether the object

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"example.com/finalizers/cleanup"
+	"example.com/finalizers/results"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -42,7 +43,7 @@ func (r *PlainReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 // The same early return for a type that keeps a finalizer leaves it set.
 type OwnedReconciler struct{ base }
 
-func (r *OwnedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(removes=false; adds; returns at \(\*owners.OwnedReconciler\).Reconcile \(owners/owners.go:51\)\)`
+func (r *OwnedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(removes=false; adds; returns at \(\*owners.OwnedReconciler\).Reconcile \(owners/owners.go:52\)\)`
 	var o Owned
 	if !controllerutil.ContainsFinalizer(&o, finalizer) {
 		controllerutil.AddFinalizer(&o, finalizer) // set again below, whatever the test said
@@ -245,4 +246,22 @@ func (r *PhasedPolicies) issuer(ctx context.Context, o *Owned) error {
 
 func (r *PhasedPolicies) certificate(ctx context.Context, o *Owned) error {
 	return r.Update(ctx, o)
+}
+
+// A second reconciler of Owned that returns through another package's
+// result handler (k8gb's legacy Gslb reconciler): that the handler can
+// return an empty Result says nothing of finalizers, so this reconciler
+// owns none and ignoring deleted objects is right.
+type OwnedLegacy struct{ base }
+
+func (r *OwnedLegacy) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`finalizer\(.*\)`
+	result := results.New(30 * time.Second)
+	var o Owned
+	if o.DeletionTimestamp != nil {
+		return result.Stop()
+	}
+	if err := r.Status().Update(ctx, &o); err != nil {
+		return ctrl.Result{}, err
+	}
+	return result.Requeue()
 }
