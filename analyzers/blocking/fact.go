@@ -39,6 +39,24 @@ func (s *Summary) empty() bool {
 	return len(s.Effects) == 0 && len(s.Results) == 0 && len(s.Needs) == 0 && len(s.ResultMethods) == 0 && len(s.Sets) == 0
 }
 
+// inert reports whether the summary tells a caller nothing that can make
+// the caller block: no effect, requirement, result value or setter, only
+// methods of its results that do nothing (a constructor of an informer).
+// A package whose only link to the blocking world is such a callee has
+// nothing to analyze (see mayMatter).
+func (s *Summary) inert() bool {
+	return len(s.Effects) == 0 && len(s.Results) == 0 && len(s.Needs) == 0 && len(s.Sets) == 0 && inertMethods(s.ResultMethods)
+}
+
+func inertMethods(methods []ResultMethod) bool {
+	for _, m := range methods {
+		if len(m.Effects) > 0 || len(m.Results) > 0 || !inertMethods(m.Returns) {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *Summary) String() string {
 	var parts []string
 	for _, e := range s.Effects {

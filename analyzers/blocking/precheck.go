@@ -3,6 +3,7 @@ package blocking
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/model"
 	"golang.org/x/tools/go/analysis"
@@ -38,7 +39,7 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 		if fn, ok := obj.(*types.Func); ok {
 			results := fn.Signature().Results()
 			for i := range results.Len() {
-				if len(tracedPaths(results.At(i).Type(), 3, sdk)) > 0 {
+				if exportsOrigin(fn.Signature(), results.At(i).Type(), sdk) {
 					return true
 				}
 			}
@@ -65,30 +66,75 @@ func mayMatter(pass *analysis.Pass, table *model.Table) bool {
 		return true // a callback helper: callers decide what it calls
 	}
 	seen := make(map[types.Object]bool)
-	interfaceCalls := false
+	interfaceCalls := make(map[string]bool) // the names of the interface methods called
 	for _, obj := range pass.TypesInfo.Uses {
-		if seen[obj] || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+		if seen[obj] || obj.Pkg() == nil {
 			continue
 		}
 		seen[obj] = true
-		if relevantObject(pass, table, obj) {
-			return true
-		}
 		if fn, ok := obj.(*types.Func); ok && isInterfaceMethod(fn) && !model.IsStd(model.PkgPath(fn.Pkg())) {
-			interfaceCalls = true
+			interfaceCalls[fn.Name()] = true // the package's own interfaces too
+		}
+		if obj.Pkg() != pass.Pkg && relevantObject(pass, table, obj) {
+			return true
 		}
 	}
 	// A call through an interface may resolve to the methods of a directly
-	// imported package (see implementations): relevant if one has a fact.
-	if interfaceCalls {
+	// imported package (see implementations): relevant if a method of the
+	// name called has a fact that says something.
+	if len(interfaceCalls) > 0 {
 		direct := make(map[*types.Package]bool)
 		for _, p := range pass.Pkg.Imports() {
 			direct[p] = true
 		}
 		for _, f := range pass.AllObjectFacts() {
-			if _, ok := f.Fact.(*Summary); ok && direct[f.Object.Pkg()] {
+			s, ok := f.Fact.(*Summary)
+			if !ok || !direct[f.Object.Pkg()] || !interfaceCalls[f.Object.Name()] || s.inert() {
+				continue
+			}
+			if fn, ok := f.Object.(*types.Func); ok && fn.Signature().Recv() != nil {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// exportsOrigin reports whether a function of signature sig, returning a
+// value of type t, may tell its callers where something that bounds a wait
+// comes from: a context or a client the result holds, or a func the result
+// holds that the caller chose. A func field the function fills with its own
+// code (a codec's marshal functions) is the package's code: it can wait only
+// through a reference that makes the package matter anyway.
+func exportsOrigin(sig *types.Signature, t types.Type, sdk func(types.Type) bool) bool {
+	paths := tracedPaths(t, 3, sdk)
+	for _, p := range paths {
+		if p.prop != Dispatches {
+			return true
+		}
+	}
+	if len(paths) == 0 {
+		return false
+	}
+	choosable := func(t types.Type) bool {
+		if _, ok := t.Underlying().(*types.Signature); ok {
+			return true
+		}
+		if sdk != nil && sdk(t) {
+			return true
+		}
+		return slices.ContainsFunc(tracedPaths(t, 3, sdk), func(p tracedPath) bool { return p.prop == Dispatches })
+	}
+	if recv := sig.Recv(); recv != nil && choosable(recv.Type()) {
+		return true
+	}
+	for i := range sig.Params().Len() {
+		pt := sig.Params().At(i).Type()
+		if sl, ok := pt.(*types.Slice); ok && sig.Variadic() && i == sig.Params().Len()-1 {
+			pt = sl.Elem() // functional options
+		}
+		if choosable(pt) {
+			return true
 		}
 	}
 	return false
@@ -255,7 +301,7 @@ func relevantObject(pass *analysis.Pass, table *model.Table, obj types.Object) b
 			return entry.Kind != model.Bounded
 		}
 		var summary Summary
-		return pass.ImportObjectFact(obj.Origin(), &summary)
+		return pass.ImportObjectFact(obj.Origin(), &summary) && !summary.inert()
 	case *types.Var:
 		var needs FieldNeeds
 		return obj.IsField() && pass.ImportObjectFact(obj, &needs)
@@ -266,10 +312,10 @@ func relevantObject(pass *analysis.Pass, table *model.Table, obj types.Object) b
 	return false
 }
 
-// provenanceSources are the context functions that make a context with or
-// without a deadline, and Done, which a select waits on.
-var provenanceSources = map[string]bool{
-	"Done":       true,
-	"Background": true, "TODO": true, "WithoutCancel": true,
-	"WithTimeout": true, "WithDeadline": true, "WithTimeoutCause": true, "WithDeadlineCause": true,
-}
+// provenanceSources are the context functions whose use alone may matter:
+// Done, which a select waits on. A context made here (Background,
+// WithTimeout) decides something only where it reaches a wait, a callee
+// with a fact or a modelled API, each of which makes the package matter on
+// its own, or leaves the package in a result, which the check of the
+// declared functions' results catches.
+var provenanceSources = map[string]bool{"Done": true}

@@ -45,10 +45,21 @@ func TestPrecheckLosesNothing(t *testing.T) {
 	if len(skipped) == 0 {
 		t.Fatal("the pre-check skipped no package: the test shows nothing")
 	}
+	// Packages the pre-check must skip, for rules that an earlier version
+	// lacked: they call interface methods while a direct import has facts,
+	// none on a method of a name they call or none that says more than
+	// "its results' methods do nothing"; a YAML parser returns a struct
+	// whose func fields it fills with its own code.
+	for _, path := range []string{"k8s.io/apimachinery/pkg/watch", "github.com/json-iterator/go", "go.yaml.in/yaml/v3"} {
+		if !slices.Contains(skipped, path) {
+			t.Errorf("the pre-check did not skip %s", path)
+		}
+	}
 	if !slices.Equal(with, without) {
 		t.Errorf("the pre-check changed the results:\nwith:\n%s\nwithout:\n%s", strings.Join(with, "\n"), strings.Join(without, "\n"))
 	}
 	t.Logf("%d packages skipped; %d facts and results compared", len(skipped), len(with))
+	t.Logf("SKIPPED %s", strings.Join(skipped, " "))
 }
 
 // analyzeAll runs the engine on pkgs and its dependencies and lists every
