@@ -307,9 +307,43 @@ func relevantObject(pass *analysis.Pass, table *model.Table, obj types.Object) b
 		return obj.IsField() && pass.ImportObjectFact(obj, &needs)
 	case *types.TypeName:
 		// ctrl.Result is an alias: what matters is the type it denotes.
-		return isNamed(obj.Type(), model.ReconcilePkg, "Result") || isNamed(obj.Type(), model.FinalizerPkg, "Result")
+		return isNamed(obj.Type(), model.ReconcilePkg, "Result") || isNamed(obj.Type(), model.FinalizerPkg, "Result") ||
+			methodsWait(pass, obj.Type())
 	}
 	return false
+}
+
+// methodsWait reports whether a method of the named type t (or of *t), of
+// another package, has a fact with an effect that does not wait only on a
+// callee its caller chooses. A package that names such a type may convert
+// it to an interface (`prov = &vault.GCPCredentialProvider{}`), so that the
+// calls through the interface, here or in the callers of a function that
+// returns it, run that method: its SSA decides which. A method that only
+// calls a func field (a ListWatch's List calls its ListFunc) waits only on
+// what the package puts there, which makes the package matter on its own.
+func methodsWait(pass *analysis.Pass, t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || types.IsInterface(named) || named.Obj().Pkg() == nil || model.IsStd(model.PkgPath(named.Obj().Pkg())) {
+		return false
+	}
+	mset := types.NewMethodSet(types.NewPointer(named))
+	for i := range mset.Len() {
+		var summary Summary
+		fn, ok := mset.At(i).Obj().(*types.Func)
+		if !ok || !pass.ImportObjectFact(fn.Origin(), &summary) {
+			continue
+		}
+		if slices.ContainsFunc(summary.Effects, waitsOnItsOwn) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsOnItsOwn reports whether e waits whatever callee its caller chooses:
+// it has no dispatch requirement.
+func waitsOnItsOwn(e Effect) bool {
+	return !slices.ContainsFunc(e.Requires, func(r Requirement) bool { return r.Prop == Dispatches })
 }
 
 // provenanceSources are the context functions whose use alone may matter:

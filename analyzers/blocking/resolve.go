@@ -17,13 +17,14 @@ type resolver struct {
 	sites  siteRecorder // the walk, which records the calls resolved
 	values valueOrigins // where a dispatched value comes from
 
-	candidates         []*types.TypeName       // named types that may implement an interface; see implementations
-	convertedTypesMemo []types.Type            // memo of convertedTypes
-	dispatches         *bool                   // memo of dispatching
-	closureDepth       int                     // see closureDispatch
-	constructedDepth   int                     // see constructed
-	argDepth           int                     // see expandArgDispatch
-	implemented        map[string][]ImplMethod // memo of implementedBy, by interface and method
+	candidates          []*types.TypeName       // named types that may implement an interface; see implementations
+	convertedTypesMemo  []types.Type            // memo of convertedTypes
+	convertsWaitingMemo *bool                   // memo of convertsWaiting
+	dispatches          *bool                   // memo of dispatching
+	closureDepth        int                     // see closureDispatch
+	constructedDepth    int                     // see constructed
+	argDepth            int                     // see expandArgDispatch
+	implemented         map[string][]ImplMethod // memo of implementedBy, by interface and method
 
 	fieldStores map[*types.Var][]ssa.Value // see fieldFuncs
 }

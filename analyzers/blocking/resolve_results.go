@@ -59,7 +59,7 @@ func (res *resolver) resultMethodsDepth(fn *ssa.Function, depth int) []ResultMet
 				returned = append(returned, ResultMethod{Result: i, Method: name, Results: rvs})
 			}
 		}
-		if res.anyEffects() || len(returned) > 0 {
+		if res.anyEffects() || res.convertsWaiting() || len(returned) > 0 {
 			methods = append(methods, ResultMethod{Result: i})
 		}
 		for _, name := range names {
@@ -215,6 +215,43 @@ func (rm ResultMethod) String() string {
 }
 
 // anyEffects reports whether some function of the package may block.
+// convertsWaiting reports whether a type the package converts to an
+// interface has a method that waits: then the package's Implementations
+// fact lists it, and an importer that cannot tell which value a function
+// returned would fall back to it (rapid type analysis). A function that
+// returns only a type that does not wait must say so, even in a package
+// whose own functions wait on nothing (a factory that picks a provider).
+func (res *resolver) convertsWaiting() bool {
+	if res.convertsWaitingMemo != nil {
+		return *res.convertsWaitingMemo
+	}
+	waits := false
+	if m := res.pass.Module; m != nil && m.Version != "" {
+		res.convertsWaitingMemo = &waits
+		return false // a dependency exports no Implementations (see exportImplementations)
+	}
+	for _, t := range res.convertedTypes() {
+		mset := types.NewMethodSet(t)
+		for i := range mset.Len() {
+			fn, ok := mset.At(i).Obj().(*types.Func)
+			if !ok {
+				continue
+			}
+			if fn.Pkg() == res.pass.Pkg {
+				if fi := res.byFunc[res.pkg.Prog.FuncValue(fn)]; fi != nil {
+					for _, e := range fi.summary {
+						waits = waits || waitsOnItsOwn(e)
+					}
+				}
+			} else if summary := (Summary{}); res.pass.ImportObjectFact(fn.Origin(), &summary) {
+				waits = waits || slices.ContainsFunc(summary.Effects, waitsOnItsOwn)
+			}
+		}
+	}
+	res.convertsWaitingMemo = &waits
+	return waits
+}
+
 func (res *resolver) anyEffects() bool {
 	for _, fi := range res.funcs {
 		if len(fi.summary) > 0 {

@@ -227,3 +227,12 @@ func TestChosenInHelperPackage(t *testing.T) {
 func TestComponentClients(t *testing.T) {
 	fixtures.Across(t, filepath.Join(fixtures.Dir(t), "mod", "wideclient"), sleeploop.Analyzer, "./...")
 }
+
+// TestThroughFactory: a factory package that only names the providers'
+// types and converts them to an interface must be analyzed (the pre-check,
+// on in this test, keeps it), or the calls through what it returns resolve
+// to nothing. The other tests name an entry with -entries, which turns the
+// pre-check off.
+func TestThroughFactory(t *testing.T) {
+	fixtures.Across(t, fixtures.Dir(t), sleeploop.Analyzer, "example.com/providerfactory/...")
+}
